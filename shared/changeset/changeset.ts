@@ -1,0 +1,169 @@
+/**
+ * The ChangeSet: the one model every reply format is read into (see DESIGN §1).
+ * A parser only reads text; it never touches files. Every op carries the 1-based
+ * line of the reply it came from, so the UI and the CLI can point at it.
+ */
+import { z } from 'zod';
+
+export const FORMAT_IDS = [
+  'delimiter-blocks',
+  'file-changes',
+  'aptix',
+  'structured-json',
+  'markdown-actions',
+  'search-replace',
+  'openai-patch',
+  'unified-diff',
+  'whole-file',
+] as const;
+export const FormatIdSchema = z.enum(FORMAT_IDS);
+export type FormatId = z.infer<typeof FormatIdSchema>;
+
+/**
+ * One hunk of a unified diff (or one chunk of an OpenAI `*** Update File`).
+ * `lines` keep their one-character prefix: ' ' context, '-' removed, '+' added,
+ * '\\' for "\ No newline at end of file" (which applies to the line before it).
+ * Line numbers are absent for bare `@@` hunks: the engine then searches the whole file.
+ */
+export const HunkSchema = z.object({
+  oldStart: z.number().int().nonnegative().optional(),
+  oldLines: z.number().int().nonnegative().optional(),
+  newStart: z.number().int().nonnegative().optional(),
+  newLines: z.number().int().nonnegative().optional(),
+  /** Text after the closing `@@` (a function name in git's output); informational only. */
+  section: z.string().optional(),
+  /** OpenAI patch: `@@ class Foo` lines that narrow the search, outermost first. */
+  anchors: z.array(z.string()).optional(),
+  /** OpenAI patch: `*** End of File` — the hunk must match at the end of the file. */
+  atEof: z.boolean().optional(),
+  lines: z.array(z.string()),
+});
+export type Hunk = z.infer<typeof HunkSchema>;
+
+export const SearchReplaceEditSchema = z.object({
+  search: z.string(),
+  replace: z.string(),
+  /** Replace every occurrence (Aptix `limit: "all"`). */
+  all: z.boolean(),
+  /**
+   * When several places match, take the first instead of refusing (Aptix `limit: "once"`,
+   * which its spec defines as "the first occurrence"). The engine reports a warning.
+   */
+  takeFirst: z.boolean().optional(),
+});
+export type SearchReplaceEdit = z.infer<typeof SearchReplaceEditSchema>;
+
+export const EditRangeSchema = z.object({
+  start: z.number().int(),
+  end: z.number().int(),
+  content: z.string(),
+});
+export type EditRange = z.infer<typeof EditRangeSchema>;
+
+const opBase = {
+  /** 1-based line of the reply where the operation starts. */
+  line: z.number().int().positive(),
+  /**
+   * The path was only guessed from prose ("Here is the updated `a.py`:"). Offered unticked,
+   * applied only to a file that exists.
+   */
+  guess: z.boolean().optional(),
+};
+
+export const OpSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('create'),
+    path: z.string(),
+    content: z.string(),
+    ifExists: z.enum(['overwrite', 'fail']),
+    ...opBase,
+  }),
+  z.object({ kind: z.literal('replace'), path: z.string(), content: z.string(), ...opBase }),
+  z.object({
+    kind: z.literal('patch'),
+    path: z.string(),
+    hunks: z.array(HunkSchema),
+    /** Rename the file as part of the patch (git `rename to`, OpenAI `*** Move to:`). */
+    newPath: z.string().optional(),
+    /** The diff creates the file (`--- /dev/null`, `new file mode`). */
+    isNew: z.boolean().optional(),
+    /** The diff deletes the file (`+++ /dev/null`, `deleted file mode`). */
+    isDelete: z.boolean().optional(),
+    ...opBase,
+  }),
+  z.object({
+    kind: z.literal('search-replace'),
+    path: z.string(),
+    edits: z.array(SearchReplaceEditSchema),
+    ...opBase,
+  }),
+  z.object({
+    kind: z.literal('insert'),
+    path: z.string(),
+    /** 1-based; `lines + 1` appends. */
+    beforeLine: z.number().int(),
+    content: z.string(),
+    ...opBase,
+  }),
+  z.object({ kind: z.literal('edit-ranges'), path: z.string(), edits: z.array(EditRangeSchema), ...opBase }),
+  z.object({ kind: z.literal('rename'), from: z.string(), to: z.string(), ...opBase }),
+  z.object({ kind: z.literal('delete'), path: z.string(), ...opBase }),
+  z.object({ kind: z.literal('shell'), command: z.string(), ...opBase }),
+]);
+export type Op = z.infer<typeof OpSchema>;
+export type OpKind = Op['kind'];
+export type OpOf<K extends OpKind> = Extract<Op, { kind: K }>;
+
+export const DiagnosticSchema = z.object({
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  /** 1-based line of the reply. */
+  line: z.number().int().positive(),
+  /** Index into `ops` of the operation this concerns, if any. */
+  op: z.number().int().nonnegative().optional(),
+});
+export type Diagnostic = z.infer<typeof DiagnosticSchema>;
+
+export const TEXT_SOURCES = ['api', 'copy-button', 'dom', 'paste', 'selection', 'file'] as const;
+
+export const ChangeSetSchema = z.object({
+  id: z.string(),
+  source: z.object({
+    format: FormatIdSchema,
+    site: z.string().optional(),
+    conversationId: z.string().optional(),
+    replyId: z.string().optional(),
+    /** Where the raw reply text came from. */
+    textSource: z.enum(TEXT_SOURCES).optional(),
+  }),
+  summary: z.string().optional(),
+  ops: z.array(OpSchema),
+  diagnostics: z.array(DiagnosticSchema),
+});
+export type ChangeSet = z.infer<typeof ChangeSetSchema>;
+
+/** The path(s) an op touches, for counting files and grouping. */
+export function opPaths(op: Op): string[] {
+  switch (op.kind) {
+    case 'shell':
+      return [];
+    case 'rename':
+      return [op.from, op.to];
+    case 'patch':
+      return op.newPath ? [op.path, op.newPath] : [op.path];
+    default:
+      return [op.path];
+  }
+}
+
+/** Distinct files touched by a list of change sets (a rename counts as one file). */
+export function countFiles(sets: readonly ChangeSet[]): number {
+  const seen = new Set<string>();
+  for (const set of sets) {
+    for (const op of set.ops) {
+      if (op.kind === 'shell') continue;
+      seen.add(op.kind === 'rename' ? op.to : op.kind === 'patch' && op.newPath ? op.newPath : op.path);
+    }
+  }
+  return seen.size;
+}

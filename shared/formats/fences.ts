@@ -1,0 +1,95 @@
+/**
+ * Fenced code blocks, by CommonMark's rules: an opening fence is 3+ backticks (or tildes) with an
+ * info string; the block closes at a line of the same character, at least as long, and nothing but
+ * spaces after it. Named leniencies real replies need:
+ * - any indentation of the opening fence (fences inside list items); that much indentation is
+ *   removed from each content line, as CommonMark does for indented fences;
+ * - an unclosed fence runs to the end of the range and is flagged `closed: false` (a reply cut off
+ *   mid-stream, or a model that forgot the closing fence).
+ */
+
+export interface Fence {
+  /** 0-based index of the opening fence line. */
+  open: number;
+  /** 0-based index of the closing fence line; equals the range end when unclosed. */
+  close: number;
+  marker: string;
+  /** Whole info string, trimmed (`ts src/a.ts`, `python title="a.py"`). */
+  info: string;
+  /** First word of the info string, lowercased (`ts`). */
+  lang: string;
+  indent: number;
+  closed: boolean;
+  /** Content lines, indentation of the fence removed. */
+  lines: string[];
+}
+
+const OPEN = /^(\s*)(`{3,}|~{3,})(.*)$/;
+
+/** Split reply text into lines; `\r\n` and lone `\r` count as line ends. */
+export function splitLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/);
+}
+
+export function openingFence(line: string): { indent: number; marker: string; info: string } | null {
+  const m = OPEN.exec(line);
+  if (!m) return null;
+  const marker = m[2]!;
+  const info = m[3]!.trim();
+  // A backtick fence's info string may not contain backticks (CommonMark), else it is inline code.
+  if (marker[0] === '`' && info.includes('`')) return null;
+  return { indent: m[1]!.length, marker, info };
+}
+
+export function isClosingFence(line: string, marker: string): boolean {
+  const t = line.trim();
+  if (t.length < marker.length) return false;
+  const ch = marker[0]!;
+  for (let i = 0; i < t.length; i++) if (t[i] !== ch) return false;
+  return true;
+}
+
+/** The fence that opens at `lines[at]`, or null when that line is not an opening fence. */
+export function fenceAt(lines: readonly string[], at: number, end = lines.length): Fence | null {
+  const open = openingFence(lines[at] ?? '');
+  if (!open) return null;
+  let close = at + 1;
+  while (close < end && !isClosingFence(lines[close]!, open.marker)) close++;
+  const closed = close < end;
+  const body = lines.slice(at + 1, close).map((l) => dedent(l, open.indent));
+  return {
+    open: at,
+    close,
+    marker: open.marker,
+    info: open.info,
+    lang: (open.info.split(/\s+/)[0] ?? '').toLowerCase(),
+    indent: open.indent,
+    closed,
+    lines: body,
+  };
+}
+
+/** Every top-level fence in `lines[from, to)`, in order. */
+export function findFences(lines: readonly string[], from = 0, to = lines.length): Fence[] {
+  const out: Fence[] = [];
+  let i = from;
+  while (i < to) {
+    const f = fenceAt(lines, i, to);
+    if (f) {
+      out.push(f);
+      i = f.close + 1;
+    } else i++;
+  }
+  return out;
+}
+
+/** File content from content lines: joined with `\n`, ending with a newline unless empty. */
+export function linesToContent(lines: readonly string[]): string {
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+function dedent(line: string, n: number): string {
+  let i = 0;
+  while (i < n && i < line.length && line[i] === ' ') i++;
+  return line.slice(i);
+}

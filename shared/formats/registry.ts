@@ -1,0 +1,159 @@
+/**
+ * The one list of format parsers, and `detectAll`, which runs them over a reply.
+ *
+ * Order is priority: a format with unmistakable markers comes before the generic ones, and a block
+ * whose reply lines overlap a block already claimed by an earlier format is dropped (a ```diff fence
+ * inside a Markdown-actions answer belongs to that answer, not to the plain-diff reader).
+ */
+import type { ChangeSet, Diagnostic, FormatId, Op } from '../changeset/changeset';
+import { normalizePath } from '../paths/paths';
+import type { FormatParser, ParsedBlock } from './types';
+
+export const PARSERS: FormatParser[] = [
+  // Parsers are registered here, most specific first (one line each).
+];
+
+export interface DetectOptions {
+  site?: string;
+  conversationId?: string;
+  replyId?: string;
+  textSource?: ChangeSet['source']['textSource'];
+  /** Restrict to these formats (tests, and the CLI's --format). */
+  only?: FormatId[];
+}
+
+export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[] {
+  const claimed: Array<[number, number]> = [];
+  const found: Array<{ parser: FormatParser; block: ParsedBlock }> = [];
+  for (const parser of PARSERS) {
+    if (options.only && !options.only.includes(parser.id)) continue;
+    let blocks: ParsedBlock[];
+    try {
+      if (!parser.detect(text)) continue;
+      blocks = parser.parse(text);
+    } catch (err) {
+      // A parser bug must not take the page down; it becomes a diagnostic instead.
+      blocks = [
+        {
+          start: 1,
+          end: 1,
+          ops: [],
+          diagnostics: [
+            { severity: 'error', line: 1, message: `The ${parser.id} reader failed: ${String(err)}` },
+          ],
+        },
+      ];
+    }
+    for (const block of blocks) {
+      if (block.ops.length > 0 && claimed.some(([s, e]) => block.start <= e && s <= block.end)) continue;
+      if (block.ops.length > 0) claimed.push([block.start, block.end]);
+      found.push({ parser, block });
+    }
+  }
+
+  const byFormat = new Map<FormatId, { first: number; blocks: ParsedBlock[] }>();
+  for (const { parser, block } of found) {
+    const entry = byFormat.get(parser.id) ?? { first: block.start, blocks: [] };
+    entry.first = Math.min(entry.first, block.start);
+    entry.blocks.push(block);
+    byFormat.set(parser.id, entry);
+  }
+
+  const sets: ChangeSet[] = [];
+  for (const [format, { blocks }] of byFormat) {
+    blocks.sort((a, b) => a.start - b.start);
+    const ops: Op[] = [];
+    const diagnostics: Diagnostic[] = [];
+    const summaries: string[] = [];
+    for (const block of blocks) {
+      for (const d of block.diagnostics)
+        diagnostics.push({ ...d, op: d.op === undefined ? undefined : d.op + ops.length });
+      for (const op of block.ops) {
+        const checked = checkOpPaths(op);
+        if (typeof checked === 'string')
+          diagnostics.push({ severity: 'error', line: op.line, message: checked });
+        else ops.push(checked);
+      }
+      if (block.summary) summaries.push(block.summary);
+    }
+    // A block that only produced diagnostics (a refusal sentence) still yields a change set, so the
+    // user sees why nothing was proposed; a format that found nothing at all yields none.
+    if (ops.length === 0 && diagnostics.length === 0) continue;
+    diagnostics.push(...duplicateWarnings(ops));
+    for (const d of diagnostics) if (d.op === undefined) delete d.op;
+    const set: ChangeSet = {
+      id: `${format}-${hash(`${format}\n${text}`)}`,
+      source: { format },
+      ops,
+      diagnostics: diagnostics.sort((a, b) => a.line - b.line),
+    };
+    if (summaries.length) set.summary = summaries.join('\n\n');
+    if (options.site) set.source.site = options.site;
+    if (options.conversationId) set.source.conversationId = options.conversationId;
+    if (options.replyId) set.source.replyId = options.replyId;
+    if (options.textSource) set.source.textSource = options.textSource;
+    sets.push(set);
+  }
+  return sets.sort((a, b) => firstLine(a) - firstLine(b));
+}
+
+function firstLine(set: ChangeSet): number {
+  return Math.min(...set.ops.map((o) => o.line), ...set.diagnostics.map((d) => d.line));
+}
+
+/** Normalize every path of an op; the reason as a message when one is unsafe. */
+function checkOpPaths(op: Op): Op | string {
+  const fix = (raw: string): string => {
+    const r = normalizePath(raw);
+    if (!r.ok) throw new UnsafePath(`Refused the path "${raw}": ${r.reason}.`);
+    return r.path;
+  };
+  try {
+    switch (op.kind) {
+      case 'shell':
+        return op;
+      case 'rename':
+        return { ...op, from: fix(op.from), to: fix(op.to) };
+      case 'patch':
+        return op.newPath !== undefined
+          ? { ...op, path: fix(op.path), newPath: fix(op.newPath) }
+          : { ...op, path: fix(op.path) };
+      default:
+        return { ...op, path: fix(op.path) };
+    }
+  } catch (err) {
+    if (err instanceof UnsafePath) return err.message;
+    throw err;
+  }
+}
+
+class UnsafePath extends Error {}
+
+function duplicateWarnings(ops: Op[]): Diagnostic[] {
+  const whole = new Map<string, number>();
+  const out: Diagnostic[] = [];
+  ops.forEach((op, i) => {
+    if (op.kind !== 'create' && op.kind !== 'replace' && op.kind !== 'delete') return;
+    const prev = whole.get(op.path);
+    if (prev !== undefined) {
+      out.push({
+        severity: 'warning',
+        line: op.line,
+        op: i,
+        message: `${op.path} is written again (first at reply line ${ops[prev]!.line}); the later operation wins.`,
+      });
+    }
+    whole.set(op.path, i);
+  });
+  return out;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits: a stable id without Node or WebCrypto. */
+export function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}

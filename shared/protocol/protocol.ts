@@ -1,0 +1,188 @@
+/**
+ * The native-messaging protocol between the extension and the host (documented with examples in
+ * native-host/PROTOCOL.md). Every message is checked against these schemas on both sides.
+ *
+ * Request:  { id, method, params }
+ * Answer:   { id, ok: true, result } | { id, ok: false, error: { code, message, path? } }
+ * Progress: { id, progress: {...} }      (zero or more before the answer of a long call)
+ * Page:     { id, page: { index, count, chunk } }   (an answer over the browser's 1 MiB limit, in pieces)
+ */
+import { z } from 'zod';
+
+export const HOST_NAME = 'dev.replyapply.host';
+export const PROTOCOL_VERSION = 1;
+
+/** Error codes: numbers that are only ever appended, never renumbered. */
+export const ErrorCode = {
+  InvalidRequest: 1,
+  UnknownMethod: 2,
+  InvalidParams: 3,
+  Internal: 4,
+  UnsafePath: 10,
+  RootRefused: 11,
+  NotFound: 12,
+  NotAFolder: 13,
+  Binary: 14,
+  TooLarge: 15,
+  Conflict: 20,
+  WriteFailed: 21,
+  Locked: 22,
+  NoSuchApply: 23,
+  ScriptFailed: 30,
+  ScriptTimeout: 31,
+  FrameTooLarge: 40,
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const HostErrorSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  path: z.string().optional(),
+});
+export type HostError = z.infer<typeof HostErrorSchema>;
+
+/** sha256 hex of the exact bytes, or null for "the file does not exist". */
+const Hash = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .nullable();
+const Root = z.string().min(1);
+const RelPath = z.string().min(1);
+
+export const HelloParams = z.object({}).strict().optional();
+export const HelloResult = z.object({
+  version: z.string(),
+  protocol: z.number().int(),
+  capabilities: z.array(z.string()),
+});
+
+export const ListDirParams = z.object({
+  /** Absolute folder; the home folder when omitted. */
+  path: z.string().optional(),
+  showHidden: z.boolean().optional(),
+});
+export const DirEntrySchema = z.object({ name: z.string(), isGitRepo: z.boolean(), readable: z.boolean() });
+export const ListDirResult = z.object({
+  path: z.string(),
+  parent: z.string().nullable(),
+  entries: z.array(DirEntrySchema),
+});
+
+export const ReadFilesParams = z.object({ root: Root, paths: z.array(RelPath).max(10_000) });
+export const SnapshotSchema = z.discriminatedUnion('exists', [
+  z.object({ path: z.string(), exists: z.literal(false) }),
+  z.object({
+    path: z.string(),
+    exists: z.literal(true),
+    text: z.string(),
+    hash: z.string(),
+    size: z.number().int(),
+    mode: z.number().int(),
+  }),
+  z.object({
+    path: z.string(),
+    exists: z.literal('error'),
+    error: HostErrorSchema,
+  }),
+]);
+export type Snapshot = z.infer<typeof SnapshotSchema>;
+export const ReadFilesResult = z.object({ root: z.string(), files: z.array(SnapshotSchema) });
+
+/** One approved file change: the exact new content and the hash of the content it was planned against. */
+export const FileChangeSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('create'), path: RelPath, baseHash: Hash, content: z.string() }),
+  z.object({ action: z.literal('modify'), path: RelPath, baseHash: Hash, content: z.string() }),
+  z.object({ action: z.literal('delete'), path: RelPath, baseHash: Hash }),
+  z.object({
+    action: z.literal('rename'),
+    from: RelPath,
+    path: RelPath,
+    baseHash: Hash,
+    /** New content at `path`; the content of `from` when the rename changes nothing else. */
+    content: z.string(),
+  }),
+]);
+export type FileChange = z.infer<typeof FileChangeSchema>;
+
+export const ApplyParams = z.object({
+  root: Root,
+  changes: z.array(FileChangeSchema).min(1),
+  /** Shown in history: where the change came from ("chatgpt.com: reply 3"). */
+  label: z.string().max(500).optional(),
+});
+export const FileResultSchema = z.object({
+  path: z.string(),
+  action: z.enum(['create', 'modify', 'delete', 'rename']),
+  from: z.string().optional(),
+  status: z.enum(['ok', 'conflict', 'error', 'skipped']),
+  message: z.string().optional(),
+});
+export const ApplyResult = z.object({ applyId: z.string(), files: z.array(FileResultSchema) });
+
+export const UndoParams = z.object({
+  root: Root,
+  applyId: z.string().optional(),
+  force: z.boolean().optional(),
+});
+export const UndoResult = z.object({ applyId: z.string(), files: z.array(FileResultSchema) });
+
+export const HistoryParams = z.object({
+  root: Root,
+  limit: z.number().int().positive().max(1000).optional(),
+});
+export const HistoryEntrySchema = z.object({
+  applyId: z.string(),
+  time: z.string(),
+  label: z.string().optional(),
+  files: z.array(z.object({ path: z.string(), action: z.string(), from: z.string().optional() })),
+  undone: z.boolean(),
+});
+export const HistoryResult = z.object({ root: z.string(), entries: z.array(HistoryEntrySchema) });
+
+export const RunScriptParams = z.object({
+  root: Root,
+  command: z.string().min(1).max(100_000),
+  timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+});
+export const RunScriptResult = z.object({
+  exitCode: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  output: z.string(),
+  truncated: z.boolean(),
+  timedOut: z.boolean(),
+});
+
+export const METHODS = {
+  hello: { params: HelloParams, result: HelloResult },
+  listDir: { params: ListDirParams, result: ListDirResult },
+  readFiles: { params: ReadFilesParams, result: ReadFilesResult },
+  apply: { params: ApplyParams, result: ApplyResult },
+  undo: { params: UndoParams, result: UndoResult },
+  history: { params: HistoryParams, result: HistoryResult },
+  runScript: { params: RunScriptParams, result: RunScriptResult },
+} as const;
+export type Method = keyof typeof METHODS;
+export type ParamsOf<M extends Method> = z.infer<(typeof METHODS)[M]['params']>;
+export type ResultOf<M extends Method> = z.infer<(typeof METHODS)[M]['result']>;
+
+export const RequestSchema = z.object({
+  id: z.union([z.string().max(200), z.number().int()]),
+  method: z.string(),
+  params: z.unknown().optional(),
+});
+export type Request = z.infer<typeof RequestSchema>;
+
+export const ResponseSchema = z.union([
+  z.object({ id: z.union([z.string(), z.number()]).nullable(), ok: z.literal(true), result: z.unknown() }),
+  z.object({
+    id: z.union([z.string(), z.number()]).nullable(),
+    ok: z.literal(false),
+    error: HostErrorSchema,
+  }),
+  z.object({ id: z.union([z.string(), z.number()]), progress: z.record(z.string(), z.unknown()) }),
+  z.object({
+    id: z.union([z.string(), z.number()]),
+    page: z.object({ index: z.number().int(), count: z.number().int(), chunk: z.string() }),
+  }),
+]);
+export type Response = z.infer<typeof ResponseSchema>;
