@@ -1,0 +1,46 @@
+/**
+ * Entry of the native-messaging host. The browser starts it with the caller's origin as the first
+ * argument (Firefox: the manifest path, then the add-on id); anything else is refused. stdout carries
+ * frames only: console output is sent to the log file.
+ */
+import { EXTENSION_ORIGIN, FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
+import { stateDir } from '../fs/state';
+import { FrameReader } from './framing';
+import { createHandlers } from './handlers';
+import { fileLogger } from './log';
+import { HostServer } from './server';
+
+const log = fileLogger(stateDir());
+for (const name of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+  console[name] = (...args: unknown[]) => log.info(`console.${name}: ${args.map(String).join(' ')}`);
+}
+
+const args = process.argv.slice(2);
+const allowed = args[0] === EXTENSION_ORIGIN || args.includes(FIREFOX_ADDON_ID);
+if (!allowed) {
+  log.error(`refused caller ${JSON.stringify(args)}: expected ${EXTENSION_ORIGIN}`);
+  process.stderr.write(
+    `replyapply host: refused caller ${JSON.stringify(args[0] ?? '')}; only ${EXTENSION_ORIGIN} may start it.\n`,
+  );
+  process.exit(1);
+}
+log.info(`started by ${args[0]} (node ${process.version})`);
+
+const server = new HostServer(createHandlers(), (frame) => process.stdout.write(frame), log);
+const reader = new FrameReader(
+  (message) => void server.handle(message),
+  (problem) => server.problem(problem),
+);
+process.stdin.on('data', (chunk: Buffer) => reader.push(chunk));
+process.stdin.on('end', () => {
+  reader.end();
+  log.info('input closed; exiting');
+  // Let answers still being computed finish; the event loop ends when they do.
+  process.stdin.destroy();
+});
+process.on('uncaughtException', (err) => {
+  log.error(`uncaught: ${err.stack ?? err}`);
+});
+process.on('unhandledRejection', (err) => {
+  log.error(`unhandled rejection: ${(err as Error)?.stack ?? err}`);
+});
