@@ -8,7 +8,7 @@ import { EXTENSION_ORIGIN, FIREFOX_ADDON_ID } from '../../shared/extension/exten
 import { HOST_NAME } from '../../shared/protocol/protocol';
 import { stateDir } from '../fs/state';
 import { VERSION } from '../host/version';
-import { BROWSER_IDS, type BrowserId, browserLocations, type Platform } from '../install/browsers';
+import { BROWSER_IDS, browserLocations, type Platform } from '../install/browsers';
 import { type InstallTarget, installHost, targetOf, uninstallHost } from '../install/install';
 import { probeHost } from '../install/probe';
 import { type CliCommand, type CliIO, Exit, UsageError } from './io';

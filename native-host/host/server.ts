@@ -66,7 +66,7 @@ export class HostServer {
         ok: false,
         error: {
           code: ErrorCode.InvalidParams,
-          message: `Invalid params for ${method}: ${describe(checked.error)}`,
+          message: `Invalid params for ${method}: ${explainZod(checked.error)}`,
         },
       });
       return;
@@ -79,7 +79,7 @@ export class HostServer {
     } catch (err) {
       const error: HostError =
         err instanceof ZodError
-          ? { code: ErrorCode.InvalidParams, message: describe(err) }
+          ? { code: ErrorCode.InvalidParams, message: explainZod(err) }
           : toHostError(err);
       if (error.code === ErrorCode.Internal)
         this.log.error(`${method} #${id}: ${(err as Error)?.stack ?? err}`);
@@ -129,7 +129,7 @@ function idOf(message: unknown): string | number | null {
   return null;
 }
 
-function describe(err: ZodError): string {
+function explainZod(err: ZodError): string {
   return err.issues
     .slice(0, 5)
     .map((i) => `${i.path.length ? i.path.join('.') : '(params)'}: ${i.message}`)
