@@ -1,0 +1,31 @@
+/** Extension pages talk to the background with these; results are checked against the protocol schemas. */
+import type { HostStatus, PageMessage, Proposal } from '../../shared/protocol/messages';
+import type { HostError, Method, ParamsOf, ResultOf } from '../../shared/protocol/protocol';
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+  }
+}
+
+function send<T>(message: PageMessage): Promise<T> {
+  return chrome.runtime.sendMessage(message) as Promise<T>;
+}
+
+export const getHostStatus = () => send<HostStatus>({ type: 'host-status' });
+export const getProposal = () => send<Proposal | null>({ type: 'get-proposal' });
+
+export async function hostCall<M extends Method>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
+  const r = await send<{ ok: true; result: ResultOf<M> } | { ok: false; error: HostError }>({
+    type: 'host-call',
+    method,
+    params,
+  });
+  if (!r) throw new RpcError(-1, 'No answer from the extension background.');
+  if (!r.ok) throw new RpcError(r.error.code, r.error.message, r.error.path);
+  return r.result;
+}

@@ -1,0 +1,43 @@
+/**
+ * Messages between the parts of the extension (content script, background, popup, side panel).
+ * The background checks every one against these schemas and checks who sent it: a content script may
+ * only propose; host calls that read or write the disk come only from the extension's own pages.
+ */
+import { z } from 'zod';
+import { ChangeSetSchema, TEXT_SOURCES } from '../changeset/changeset';
+
+export const HostStatusSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('connected'), version: z.string(), protocol: z.number() }),
+  z.object({ state: z.literal('missing'), message: z.string(), installCommand: z.string() }),
+  z.object({ state: z.literal('error'), message: z.string() }),
+]);
+export type HostStatus = z.infer<typeof HostStatusSchema>;
+
+export const ProposalSchema = z.object({
+  site: z.string(),
+  url: z.string(),
+  conversationId: z.string().optional(),
+  replyId: z.string(),
+  textSource: z.enum(TEXT_SOURCES),
+  changeSets: z.array(ChangeSetSchema).max(50),
+  /** The raw reply text, kept so the side panel can re-plan and show it. Capped at 16 MiB. */
+  text: z.string().max(16 * 1024 * 1024),
+});
+export type Proposal = z.infer<typeof ProposalSchema>;
+
+/** Sent by content scripts. */
+export const ContentMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('propose'), proposal: ProposalSchema, open: z.boolean() }),
+  z.object({ type: z.literal('adapter-missed'), site: z.string(), url: z.string() }),
+]);
+export type ContentMessage = z.infer<typeof ContentMessageSchema>;
+
+/** Sent by extension pages (popup, side panel, options). */
+export const PageMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('host-status') }),
+  z.object({ type: z.literal('host-call'), method: z.string(), params: z.unknown() }),
+  z.object({ type: z.literal('get-proposal') }),
+]);
+export type PageMessage = z.infer<typeof PageMessageSchema>;
+
+export const INSTALL_COMMAND = 'npx replyapply install';
