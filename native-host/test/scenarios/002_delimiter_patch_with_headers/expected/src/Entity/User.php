@@ -1,0 +1,15 @@
+<?php
+declare(strict_types=1);
+
+namespace App\Entity;
+
+class User
+{
+    private ?string $name = null;
+    private ?\DateTimeImmutable $createdAt = null;
+
+    public function getName(): ?string
+    {
+        return $this->name;
+    }
+}

@@ -1,0 +1,4 @@
+DEBUG = False
+ALLOWED_HOSTS = []
+TIME_ZONE = "UTC"
+LANGUAGE_CODE = "en-us"

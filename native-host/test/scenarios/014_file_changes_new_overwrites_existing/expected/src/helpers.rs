@@ -1,0 +1,3 @@
+pub fn get_version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}

@@ -1,0 +1,16 @@
+use std::collections::HashMap;
+
+#[derive(Default)]
+pub struct Cache {
+    items: HashMap<String, String>,
+}
+
+impl Cache {
+    pub fn new() -> Self {
+        Cache { items: HashMap::new() }
+    }
+
+    pub fn get(&self, key: &str) -> Option<String> {
+        self.items.get(key).cloned()
+    }
+}

@@ -1,0 +1,6 @@
+namespace Demo.Services;
+
+public sealed class ClockService
+{
+    public DateTime Now() => DateTime.UtcNow;
+}

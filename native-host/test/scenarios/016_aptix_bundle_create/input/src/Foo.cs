@@ -1,0 +1,11 @@
+namespace Demo;
+
+public class Foo
+{
+    public int Count;
+
+    public void OldMethod()
+    {
+        _adminLogger.Trace("[OldTag]");
+    }
+}

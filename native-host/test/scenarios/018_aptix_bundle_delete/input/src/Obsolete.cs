@@ -1,0 +1,3 @@
+namespace Demo;
+
+public class Obsolete {}

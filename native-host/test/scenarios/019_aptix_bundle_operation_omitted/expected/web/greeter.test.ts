@@ -1,0 +1,3 @@
+import { greet } from './greeter';
+
+console.assert(greet('Ada') === 'Hello, Ada');

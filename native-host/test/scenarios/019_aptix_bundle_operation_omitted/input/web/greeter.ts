@@ -1,0 +1,1 @@
+export const greet = (n: string) => "Hi " + n;

@@ -1,0 +1,7 @@
+// line 1
+// line 2
+// inserted before line 3
+// line 3
+// line 4
+// line 5
+// line 6

@@ -1,0 +1,9 @@
+import express from 'express';
+
+const app = express();
+
+app.get('/', (req, res) => {
+  res.send('ok');
+});
+
+app.listen(3000);

@@ -1,0 +1,1 @@
+export const id = (x) => x;

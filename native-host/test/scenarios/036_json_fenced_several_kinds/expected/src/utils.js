@@ -1,0 +1,6 @@
+// utilities
+// line 2
+// line 3
+// line 4
+// line 5
+// line 6

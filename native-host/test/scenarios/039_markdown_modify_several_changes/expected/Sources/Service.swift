@@ -1,0 +1,11 @@
+final class Service {
+    func foo() {
+        bar()
+        bar2()
+    }
+
+    func baz() {
+        print("baz")
+        qux()
+    }
+}

@@ -1,0 +1,9 @@
+final class Service {
+    func foo() {
+        bar()
+    }
+
+    func baz() {
+        qux()
+    }
+}

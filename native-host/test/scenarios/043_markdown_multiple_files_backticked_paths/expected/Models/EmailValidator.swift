@@ -1,0 +1,3 @@
+enum EmailValidator {
+    static func isValid(_ s: String) -> Bool { s.contains("@") }
+}

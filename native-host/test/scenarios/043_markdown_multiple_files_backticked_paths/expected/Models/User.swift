@@ -1,0 +1,7 @@
+import Foundation
+
+struct User {
+    let id: UUID
+    var name: String
+    var email: String
+}

@@ -1,0 +1,11 @@
+final class Service {
+    func foo() {
+        bar()
+    }
+
+    func baz() {
+        qux()
+    }
+}
+
+extension Service: @unchecked Sendable {}

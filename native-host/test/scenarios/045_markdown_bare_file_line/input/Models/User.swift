@@ -1,0 +1,6 @@
+import Foundation
+
+struct User {
+    let id: UUID
+    var name: String
+}

@@ -1,0 +1,14 @@
+import os
+
+from flask import Flask
+
+app = Flask(__name__)
+
+
+@app.route("/")
+def hello():
+    return os.environ.get("GREETING", "Hello World!")
+
+
+if __name__ == "__main__":
+    app.run()

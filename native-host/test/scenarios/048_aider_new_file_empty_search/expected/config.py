@@ -1,0 +1,3 @@
+import os
+
+GREETING = os.environ.get("GREETING", "Hello World!")

@@ -1,0 +1,3 @@
+from .shapes import Circle, Square
+
+__all__ = ["Circle", "Square"]

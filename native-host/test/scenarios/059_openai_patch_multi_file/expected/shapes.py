@@ -1,0 +1,17 @@
+import math
+
+
+class Circle:
+    def __init__(self, r):
+        self.r = r
+
+    def area(self):
+        return math.pi * self.r * self.r
+
+
+class Square:
+    def __init__(self, s):
+        self.s = s
+
+    def area(self):
+        return self.s * self.s

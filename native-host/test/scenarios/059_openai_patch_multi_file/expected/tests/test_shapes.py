@@ -1,0 +1,5 @@
+from shapes import Square
+
+
+def test_square():
+    assert Square(2).area() == 4

@@ -1,0 +1,3 @@
+from shapes import Circle
+
+print(Circle(1).area())

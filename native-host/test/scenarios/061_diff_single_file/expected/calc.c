@@ -1,0 +1,15 @@
+#include <stdio.h>
+
+int add(int a, int b) {
+    return a + b;
+}
+
+int sub(int a, int b) {
+    int r = a - b;
+    return r < 0 ? 0 : r;
+}
+
+int main(void) {
+    printf("%d\n", add(2, 3));
+    return 0;
+}

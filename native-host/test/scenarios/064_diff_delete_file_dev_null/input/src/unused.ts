@@ -1,0 +1,2 @@
+export const unused = 1;
+export const alsoUnused = 2;

@@ -1,0 +1,2 @@
+def accumulate(collection, operation):
+    return [operation(x) for x in collection]

@@ -1,0 +1,2 @@
+def accumulate(collection, operation):
+    pass

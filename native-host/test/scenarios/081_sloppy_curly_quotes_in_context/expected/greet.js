@@ -1,0 +1,5 @@
+function greet(name) {
+  const msg = "Hello, " + name;
+  console.log(msg);
+  return msg;
+}

@@ -1,0 +1,4 @@
+function greet(name) {
+  const msg = "Hello, " + name;
+  console.log(msg);
+}

@@ -1,0 +1,6 @@
+def main():
+    print("hello")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+export const formatCents = (c: number) => `$${(c / 100).toFixed(2)}`;

@@ -1,0 +1,9 @@
+function onSave() {
+  validate();
+  persist();
+}
+
+function onLoad() {
+  validate();
+  render();
+}
