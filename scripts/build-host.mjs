@@ -1,26 +1,35 @@
 // Bundles the native host and the CLI into plain JavaScript that Node ≥ 20 runs without a TS loader.
-
 import { chmod } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const started = Date.now();
-await build({
-  absWorkingDir: root,
-  entryPoints: { host: 'native-host/host/main.ts', cli: 'native-host/cli/main.ts' },
-  outdir: 'dist/host',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  // Bundled CommonJS dependencies may call require(); give ESM output one.
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
-});
-await chmod(`${root}dist/host/host.mjs`, 0o755);
-console.log(`built dist/host/host.mjs and dist/host/cli.mjs in ${Date.now() - started} ms`);
+
+/** Build host.mjs and cli.mjs into `outdir` (default dist/host). */
+export async function buildHost(outdir = join(root, 'dist', 'host')) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: { host: 'native-host/host/main.ts', cli: 'native-host/cli/main.ts' },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // Bundled CommonJS dependencies may call require(); give the ESM output one.
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+  });
+  await chmod(join(outdir, 'host.mjs'), 0o755);
+  return { host: join(outdir, 'host.mjs'), cli: join(outdir, 'cli.mjs') };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  const out = await buildHost();
+  console.log(`built ${out.host} and ${out.cli} in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,86 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTempHost } from '../test/built-host';
+import type { CliIO } from './io';
+import { main } from './main';
+
+let hostScript: string;
+beforeAll(async () => {
+  hostScript = (await buildTempHost()).host;
+});
+
+function io(env: NodeJS.ProcessEnv): CliIO & { out: () => string; err: () => string } {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let o = '';
+  let e = '';
+  stdout.on('data', (c) => {
+    o += c;
+  });
+  stderr.on('data', (c) => {
+    e += c;
+  });
+  return { stdin: new PassThrough(), stdout, stderr, cwd: process.cwd(), env, out: () => o, err: () => e };
+}
+
+describe('replyapply install / doctor / uninstall', () => {
+  it('registers into a folder, doctor starts the host and checks its version, uninstall removes it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ra-cli-'));
+    const env = {
+      ...process.env,
+      REPLYAPPLY_STATE_DIR: join(dir, 'state'),
+      REPLYAPPLY_HOST_SCRIPT: hostScript,
+    };
+    const hosts = join(dir, 'NativeMessagingHosts');
+    const a = io(env);
+    expect(await main(['install', '--dir', hosts], a)).toBe(0);
+    expect(a.out()).toContain('registered dev.replyapply.host');
+
+    const b = io(env);
+    expect(await main(['doctor', '--dir', hosts, '--json'], b)).toBe(0);
+    expect(JSON.parse(b.out())).toEqual([
+      { name: hosts, registered: true, starts: true, version: expect.any(String), versionMatches: true },
+    ]);
+
+    const c = io(env);
+    expect(await main(['uninstall', '--dir', hosts], c)).toBe(0);
+    const d = io(env);
+    expect(await main(['doctor', '--dir', hosts], d)).toBe(1);
+    expect(d.out()).toContain('not registered');
+  });
+
+  it('installs into every browser profile found under HOME, and says so when there is none', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'ra-home-'));
+    const env = {
+      HOME: home,
+      REPLYAPPLY_STATE_DIR: join(home, 'state'),
+      REPLYAPPLY_HOST_SCRIPT: hostScript,
+      REPLYAPPLY_PLATFORM: 'linux',
+    };
+    const none = io(env);
+    expect(await main(['install'], none)).toBe(1);
+    expect(none.err()).toContain('No browser profile found');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(home, '.config', 'chromium'), { recursive: true });
+    mkdirSync(join(home, '.config', 'BraveSoftware', 'Brave-Browser'), { recursive: true });
+    const two = io(env);
+    expect(await main(['install'], two)).toBe(0);
+    expect(two.out()).toContain('Chromium: registered');
+    expect(two.out()).toContain('Brave: registered');
+    const doc = io(env);
+    await main(['doctor'], doc);
+    expect(doc.out()).toMatch(/Chromium: registered, starts, version/);
+    expect(doc.out()).toMatch(/Google Chrome: not registered/);
+  });
+
+  it('rejects unknown options and browsers with usage (exit 2)', async () => {
+    const x = io(process.env);
+    expect(await main(['install', '--browser', 'netscape'], x)).toBe(2);
+    expect(x.err()).toContain('unknown browser');
+    const y = io(process.env);
+    expect(await main(['install', '--bogus'], y)).toBe(2);
+  });
+});

@@ -1,0 +1,1 @@
+export function buildHost(outdir?: string): Promise<{ host: string; cli: string }>;
