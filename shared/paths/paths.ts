@@ -23,7 +23,6 @@ export function normalizePath(raw: string): PathCheck {
   p = p.replace(/^(\*\*|__|[`'"])(.*)\1$/, '$2').trim();
   if (p === '') return { ok: false, reason: 'the path is empty' };
   if (p.includes('\0')) return { ok: false, reason: 'the path contains a NUL byte' };
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
   if (/[\u0000-\u001f\u007f]/.test(p)) return { ok: false, reason: 'the path contains a control character' };
   if (LOOKALIKES.test(p)) {
     return { ok: false, reason: 'the path contains a character that looks like a slash or dot' };
