@@ -89,6 +89,11 @@ export const OpSchema = z.discriminatedUnion('kind', [
     isNew: z.boolean().optional(),
     /** The diff deletes the file (`+++ /dev/null`, `deleted file mode`). */
     isDelete: z.boolean().optional(),
+    /**
+     * git `copy from`: the file at `path` starts as a copy of this file (which is kept), then the
+     * hunks apply. An engine that does not support it must refuse (path does not exist yet).
+     */
+    copyFrom: z.string().optional(),
     ...opBase,
   }),
   z.object({

@@ -8,9 +8,11 @@
 import type { ChangeSet, Diagnostic, FormatId, Op } from '../changeset/changeset';
 import { normalizePath } from '../paths/paths';
 import type { FormatParser, ParsedBlock } from './types';
+import { unifiedDiffParser } from './unified-diff';
 
 export const PARSERS: FormatParser[] = [
   // Parsers are registered here, most specific first (one line each).
+  unifiedDiffParser,
 ];
 
 export interface DetectOptions {
@@ -114,10 +116,12 @@ function checkOpPaths(op: Op): Op | string {
         return op;
       case 'rename':
         return { ...op, from: fix(op.from), to: fix(op.to) };
-      case 'patch':
-        return op.newPath !== undefined
-          ? { ...op, path: fix(op.path), newPath: fix(op.newPath) }
-          : { ...op, path: fix(op.path) };
+      case 'patch': {
+        const out = { ...op, path: fix(op.path) };
+        if (op.newPath !== undefined) out.newPath = fix(op.newPath);
+        if (op.copyFrom !== undefined) out.copyFrom = fix(op.copyFrom);
+        return out;
+      }
       default:
         return { ...op, path: fix(op.path) };
     }

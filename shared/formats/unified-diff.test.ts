@@ -1,0 +1,298 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from 'vitest';
+import { detectAll } from './registry';
+import { diffFileToOps, parseHunks, parseUnifiedDiff, unifiedDiffParser } from './unified-diff';
+
+interface CorpusCase {
+  id: string;
+  patch: string;
+  expect_fail?: boolean;
+  tags: string[];
+}
+
+const corpus = import.meta.glob<CorpusCase>('../../../shared/corpus/udiff/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+describe('parseUnifiedDiff on the external udiff corpus', () => {
+  const cases = Object.values(corpus).filter((c) => !c.expect_fail);
+  it('has the corpus', () => {
+    expect(cases.length).toBeGreaterThan(50);
+  });
+  it.each(cases.map((c) => [c.id, c] as const))('%s parses sensibly', (_id, c) => {
+    const { files } = parseUnifiedDiff(c.patch);
+    expect(files.length).toBeGreaterThan(0);
+    const hunkHeaders = c.patch.split('\n').filter((l) => l.startsWith('@@')).length;
+    expect(files.reduce((n, f) => n + f.hunks.length, 0)).toBe(hunkHeaders);
+    for (const f of files) {
+      expect(f.oldPath ?? f.newPath).toBeTruthy();
+      for (const h of f.hunks) {
+        expect(h.lines.length).toBeGreaterThan(0);
+        for (const l of h.lines) expect(' +-\\').toContain(l[0]);
+        if (h.oldLines !== undefined) {
+          expect(h.lines.filter((l) => l[0] === ' ' || l[0] === '-').length).toBe(h.oldLines);
+          expect(h.lines.filter((l) => l[0] === ' ' || l[0] === '+').length).toBe(h.newLines);
+        }
+      }
+    }
+  });
+});
+
+describe('parseUnifiedDiff', () => {
+  it('reads several git files with extended headers, /dev/null and no-newline markers', () => {
+    const text = [
+      'diff --git a/added b/added',
+      'new file mode 100644',
+      'index 0000000..9b710f3',
+      '--- /dev/null',
+      '+++ b/added',
+      '@@ -0,0 +1,2 @@',
+      '+one',
+      '+two',
+      '\\ No newline at end of file',
+      'diff --git a/gone b/gone',
+      'deleted file mode 100644',
+      '--- a/gone',
+      '+++ /dev/null',
+      '@@ -1 +0,0 @@',
+      '-x',
+      'diff --git a/old name.txt b/new name.txt',
+      'similarity index 90%',
+      'rename from old name.txt',
+      'rename to new name.txt',
+      'diff --git a/run.sh b/run.sh',
+      'old mode 100644',
+      'new mode 100755',
+    ].join('\n');
+    const { files, diagnostics } = parseUnifiedDiff(text, 10);
+    expect(diagnostics).toEqual([]);
+    expect(files.map((f) => [f.oldPath, f.newPath, f.isNew, f.isDelete, f.isRename, f.line])).toEqual([
+      [null, 'added', true, false, false, 10],
+      ['gone', null, false, true, false, 19],
+      ['old name.txt', 'new name.txt', false, false, true, 25],
+      ['run.sh', 'run.sh', false, false, false, 29],
+    ]);
+    expect(files[0]!.hunks[0]!.lines).toEqual(['+one', '+two', '\\ No newline at end of file']);
+    expect(files.flatMap(diffFileToOps)).toEqual([
+      { kind: 'patch', path: 'added', hunks: files[0]!.hunks, isNew: true, line: 10 },
+      { kind: 'patch', path: 'gone', hunks: files[1]!.hunks, isDelete: true, line: 19 },
+      { kind: 'rename', from: 'old name.txt', to: 'new name.txt', line: 25 },
+    ]);
+  });
+
+  it.each([
+    ['tab timestamp', '--- a/x.c\t2024-01-01 10:00:00 +0100', 'x.c'],
+    ['space timestamp', '--- dir/post image.txt 2005-04-12 02:14:06 -07:00', 'dir/post image.txt'],
+    ['svn revision', '--- src/a.c\t(revision 13)', 'src/a.c'],
+    ['no prefix', '--- src/a.c', 'src/a.c'],
+    ['quoted with space', '--- "a/sp ace.txt"', 'sp ace.txt'],
+    ['quoted octal UTF-8', '--- "a/caf\\303\\251.txt"', 'café.txt'],
+    ['quoted escapes', '--- "a/tab\\there\\"q\\".txt"', 'tab\there"q".txt'],
+  ])('old path with %s', (_name, header, path) => {
+    const newHeader = header.replace(/^---/, '+++').replace('"a/', '"b/').replace(' a/', ' b/');
+    const { files } = parseUnifiedDiff(`${header}\n${newHeader}\n@@ -1 +1 @@\n-a\n+b\n`);
+    expect(files[0]?.oldPath).toBe(path);
+    expect(files[0]?.newPath).toBe(path);
+  });
+
+  it('takes paths from a quoted diff --git line when ---/+++ are missing', () => {
+    const { files } = parseUnifiedDiff('diff --git "a/\\303\\251 x" "b/\\303\\251 x"\n@@ -1 +1 @@\n-a\n+b');
+    expect(files[0]).toMatchObject({ oldPath: 'é x', newPath: 'é x' });
+  });
+
+  it('splits an unquoted diff --git line with spaces in the names', () => {
+    const { files } = parseUnifiedDiff('diff --git a/my file.txt b/my file.txt\n@@ -1 +1 @@\n-a\n+b');
+    expect(files[0]).toMatchObject({ oldPath: 'my file.txt', newPath: 'my file.txt' });
+  });
+
+  it('recounts wrong hunk counts and says so', () => {
+    const { files, diagnostics } = parseUnifiedDiff(
+      '--- a/f\n+++ b/f\n@@ -10,9 +10,2 @@\n a\n-b\n+c\n d\n',
+      5,
+    );
+    expect(files[0]!.hunks[0]).toMatchObject({ oldStart: 10, oldLines: 3, newStart: 10, newLines: 3 });
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'info', line: 7 })]);
+  });
+
+  it('reads omitted counts as 1', () => {
+    const { files, diagnostics } = parseUnifiedDiff('--- a/f\n+++ b/f\n@@ -3 +3 @@\n-a\n+b\n');
+    expect(files[0]!.hunks[0]).toMatchObject({ oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 });
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('takes an empty line inside a hunk as empty context when more hunk lines follow', () => {
+    const { files } = parseUnifiedDiff('--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n\n-b\n+c\n\n\nThanks!');
+    expect(files[0]!.hunks[0]!.lines).toEqual([' a', ' ', '-b', '+c']);
+  });
+
+  it('takes trailing empty lines as context when the counts ask for exactly that many', () => {
+    const { files, diagnostics } = parseUnifiedDiff('--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n-a\n+b\n c\n\n');
+    expect(files[0]!.hunks[0]!.lines).toEqual(['-a', '+b', ' c', ' ']);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('keeps a removed "-- comment" line while the counts still expect old lines', () => {
+    const text = '--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +1,2 @@\n--- old comment\n+++ new comment\n select 1;\n';
+    const { files } = parseUnifiedDiff(text);
+    expect(files).toHaveLength(1);
+    expect(files[0]!.hunks[0]!.lines).toEqual(['--- old comment', '+++ new comment', ' select 1;']);
+  });
+
+  it('starts a new file at ---/+++ after a complete hunk', () => {
+    const text = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n--- a/y\n+++ b/y\n@@ -1 +1 @@\n-c\n+d\n';
+    expect(parseUnifiedDiff(text).files.map((f) => f.newPath)).toEqual(['x', 'y']);
+  });
+
+  it('keeps \\r at the end of hunk lines but not in paths or headers', () => {
+    const { files } = parseUnifiedDiff('--- a/f\r\n+++ b/f\r\n@@ -1 +1 @@ ctx\r\n-a\r\n+b\r\n');
+    expect(files[0]).toMatchObject({ oldPath: 'f', newPath: 'f' });
+    expect(files[0]!.hunks[0]).toMatchObject({ section: 'ctx', lines: ['-a\r', '+b\r'] });
+  });
+
+  it('ignores svn Index: and === noise', () => {
+    const { files } = parseUnifiedDiff('Index: f\n===================\n--- f\n+++ f\n@@ -1 +1 @@\n-a\n+b\n');
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ oldPath: 'f', line: 1 });
+  });
+
+  it('reads an unreadable @@ header as a bare hunk with a warning', () => {
+    const { files, diagnostics } = parseUnifiedDiff('--- a/f\n+++ b/f\n@@ +1 0,0 @@\n-a\n');
+    expect(files[0]!.hunks[0]).toEqual({ lines: ['-a'] });
+    expect(diagnostics[0]).toMatchObject({ severity: 'warning', line: 3 });
+  });
+
+  it.each([['@@'], ['@@ @@'], ['@@ ... @@']])('reads %s as a bare hunk', (header) => {
+    const { files, diagnostics } = parseUnifiedDiff(`--- f\n+++ f\n${header}\n-a\n+b\n`);
+    expect(files[0]!.hunks).toEqual([{ lines: ['-a', '+b'] }]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('marks a GNU diff -N creation (epoch timestamp) as new', () => {
+    const text =
+      '--- a/n.txt\t1970-01-01 00:00:00.000000000 +0000\n+++ b/n.txt\t2024-01-01 00:00:00 +0000\n@@ -0,0 +1 @@\n+x\n';
+    expect(parseUnifiedDiff(text).files[0]).toMatchObject({ isNew: true, newPath: 'n.txt' });
+  });
+
+  it('turns a git copy into a patch starting from the source', () => {
+    const { files } = parseUnifiedDiff('diff --git a/f b/g\ncopy from f\ncopy to g\n');
+    expect(files[0]).toMatchObject({ oldPath: 'f', newPath: 'g', isCopy: true });
+    expect(diffFileToOps(files[0]!)).toEqual([
+      { kind: 'patch', path: 'g', copyFrom: 'f', hunks: [], line: 1 },
+    ]);
+  });
+
+  it('turns a deletion without hunks into a delete op', () => {
+    const { files } = parseUnifiedDiff('diff --git a/f b/f\ndeleted file mode 100644\nindex 1..0\n');
+    expect(files.flatMap(diffFileToOps)).toEqual([{ kind: 'delete', path: 'f', line: 1 }]);
+  });
+
+  it('warns about hunks with no file header and about binary files', () => {
+    expect(parseUnifiedDiff('@@ -1 +1 @@\n-a\n+b').diagnostics[0]).toMatchObject({ severity: 'warning' });
+    const bin = parseUnifiedDiff('diff --git a/i.png b/i.png\nBinary files a/i.png and b/i.png differ\n');
+    expect(bin.files).toEqual([]);
+    expect(bin.diagnostics[0]!.message).toContain('binary');
+  });
+
+  it('never throws on junk', () => {
+    for (const junk of [
+      '',
+      '\n\n',
+      '@@',
+      '--- \n+++ ',
+      'diff --git',
+      'diff --git "unterminated',
+      '@@ -x +y @@\n-',
+    ]) {
+      expect(() => parseUnifiedDiff(junk)).not.toThrow();
+    }
+  });
+});
+
+describe('parseHunks', () => {
+  it('reads bare hunks without headers, with reply lines in diagnostics', () => {
+    const { hunks, diagnostics } = parseHunks(['@@', ' a', '-b', '+c', '@@ -9,1 +9,1 @@', '-x', '+y'], 20);
+    expect(hunks).toEqual([
+      { lines: [' a', '-b', '+c'] },
+      { oldStart: 9, oldLines: 1, newStart: 9, newLines: 1, lines: ['-x', '+y'] },
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('skips ---/+++ headers inside the body', () => {
+    const { hunks } = parseHunks(['--- a/x', '+++ b/x', '@@ -1 +1 @@', '-a', '+b'], 1);
+    expect(hunks).toEqual([{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-a', '+b'] }]);
+  });
+});
+
+describe('unified-diff format', () => {
+  it.each([
+    ['a ```diff fence', '```diff\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n```', true],
+    ['a ```patch fence', '```patch\ndiff --git a/x b/x\n@@ -1 +1 @@\n-a\n+b\n```', true],
+    ['a bare git diff', 'Here:\ndiff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n', true],
+    ['prose only', 'Nothing to see here.', false],
+  ])('detects %s', (_name, text, expected) => {
+    expect(unifiedDiffParser.detect(text)).toBe(expected);
+  });
+
+  it('makes one block per fence and per bare region, with reply line spans', () => {
+    const text = [
+      'Intro',
+      '```diff',
+      '--- a/x',
+      '+++ b/x',
+      '@@ -1 +1 @@',
+      '-a',
+      '+b',
+      '```',
+      'Then:',
+      '',
+      '--- a/y',
+      '+++ b/y',
+      '@@ -1,2 +1,2 @@',
+      ' k',
+      '-c',
+      '+d',
+      '',
+      '- a list item, not a diff',
+    ].join('\n');
+    const blocks = unifiedDiffParser.parse(text);
+    expect(blocks.map((b) => [b.start, b.end, b.ops.map((o) => o.line)])).toEqual([
+      [2, 8, [3]],
+      [11, 16, [11]],
+    ]);
+  });
+
+  it('does not read diffs inside fences of other languages', () => {
+    expect(unifiedDiffParser.parse('```text\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n```')).toEqual([]);
+  });
+
+  it('reads a plain ``` fence that starts like a diff', () => {
+    const blocks = unifiedDiffParser.parse('```\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n```');
+    expect(blocks[0]!.ops[0]).toMatchObject({ kind: 'patch', path: 'x', line: 2 });
+  });
+
+  it('flags an unclosed diff fence', () => {
+    const blocks = unifiedDiffParser.parse('```diff\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b');
+    expect(blocks[0]!.diagnostics.some((d) => d.message.includes('never closed'))).toBe(true);
+    expect(blocks[0]!.end).toBe(6);
+  });
+});
+
+const fixtureTexts = import.meta.glob<string>('./fixtures/unified-diff/*.md', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const fixtureJson = import.meta.glob<unknown>('./fixtures/unified-diff/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+describe('unified-diff fixtures', () => {
+  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
+  it('has fixtures', () => expect(names.length).toBeGreaterThan(3));
+  it.each(names)('%s', (name) => {
+    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
+  });
+});

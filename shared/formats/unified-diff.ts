@@ -1,0 +1,756 @@
+/**
+ * Unified diffs: a tolerant reader used by every format that carries diff text, and the
+ * `unified-diff` format itself (a ```diff / ```patch fence, or a bare diff in the reply text).
+ *
+ * Grammar (one section per file; every line is read with a trailing `\r` ignored, but hunk lines
+ * keep theirs — the engine deals with line endings):
+ *
+ *   section   := header* hunk*
+ *   header    := "diff --git " A " " B              (git; names are the fallback paths)
+ *              | "diff " anything                   (diff -urN …; starts a new section)
+ *              | "Index: " path | "====…"           (svn noise)
+ *              | git-ext                            (only right after "diff --git")
+ *              | "--- " path [TAB|SP timestamp] NL "+++ " path [TAB|SP timestamp]
+ *   git-ext   := "new file mode" | "deleted file mode" | "old mode" | "new mode" | "index …"
+ *              | "similarity index" | "dissimilarity index" | "rename from|to" | "copy from|to"
+ *              | "Binary files … differ" | "GIT binary patch" …
+ *   hunk      := "@@ -a[,b] +c[,d] @@ [section]" body | "@@" [" ... @@" | text] body   (bare: no numbers)
+ *   body      := (" " | "-" | "+") text | "\ No newline at end of file"
+ *   path      := "a/" p | "b/" p | p | "/dev/null" | C-quoted string ("a/sp ace.txt", "\303\251")
+ *
+ * Named tolerances (each is a habit of real model output, tested in unified-diff.test.ts):
+ * - wrong or missing hunk counts: the body is recounted and wins; a mismatch is an info diagnostic;
+ * - blank context lines that lost their leading space: an empty line inside a hunk is empty context
+ *   when more hunk lines follow it (and, when the header's counts are short by exactly that many
+ *   lines, also at the very end of the hunk);
+ * - `--- x` inside a hunk is a removed line "-- x" while the header's counts still expect old lines,
+ *   otherwise (with a `+++` line after it) the header of the next file;
+ * - a `diff --git` section without ---/+++ lines takes its paths from the `diff --git` line;
+ * - unreadable `@@` headers (`@@ +1 0,0 @@`) become bare hunks, located by their context;
+ * - a non-git creation written with an epoch timestamp and `@@ -0,0` (GNU diff -N) is a new file.
+ * Nothing here throws on bad input; odd input becomes a diagnostic.
+ */
+import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
+import { stripDiffPrefix } from '../paths/paths';
+import { type Fence, findFences, openingFence } from './fences';
+import type { FormatParser, ParsedBlock } from './types';
+
+export interface DiffFile {
+  /** Path before the change, `a/` stripped; null for /dev/null (or a diff without names). */
+  oldPath: string | null;
+  /** Path after the change, `b/` stripped; null for /dev/null. */
+  newPath: string | null;
+  hunks: Hunk[];
+  isNew: boolean;
+  isDelete: boolean;
+  isRename: boolean;
+  /** git `copy from`/`copy to`: newPath starts as a copy of oldPath, which is kept. */
+  isCopy: boolean;
+  /** 1-based reply line where the file's section starts. */
+  line: number;
+}
+
+interface ScanOptions {
+  /** Stop at the first line that cannot belong to a diff (bare diffs in reply prose). */
+  bare: boolean;
+  /** Hunks before any file header belong to one nameless file (bodies inside FILE_PATCH etc.). */
+  headerless: boolean;
+}
+
+interface ScanResult {
+  files: DiffFile[];
+  diagnostics: Diagnostic[];
+  /** Index after the last line that belonged to the diff. */
+  end: number;
+}
+
+interface HunkBuilder {
+  hunk: Hunk;
+  line: number;
+  hasCounts: boolean;
+  oldSeen: number;
+  newSeen: number;
+}
+
+interface FileBuilder {
+  file: DiffFile;
+  git: boolean;
+  /** Still in the extended-header zone right after `diff --git`. */
+  inHeader: boolean;
+  /** ---/+++ were read. */
+  hasHeaders: boolean;
+  gitOld: string | null;
+  gitNew: string | null;
+  oldEpoch: boolean;
+  newEpoch: boolean;
+  binary: boolean;
+  modeOnly: boolean;
+}
+
+const HUNK_HEADER = /^@@+[ \t]*-(\d+)(?:,(\d+))?[ \t]+\+(\d+)(?:,(\d+))?[ \t]*@@+(.*)$/;
+/** Bare hunk headers models write: `@@`, `@@ @@`, `@@ ... @@` (aider). */
+const BARE_HUNK = /^@@+[ \t]*(?:\.\.\.[ \t]*)?(?:@@+)?[ \t]*$/;
+/** Timestamp written with a space instead of a tab (GNU diff in some locales, svn). */
+const SPACE_TIMESTAMP =
+  /[ \t]+(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[ \t]*[+-]\d\d:?\d\d)?|\((?:revision \d+|working copy|nonexistent)\)|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})[ \t]*$/;
+const EPOCH = /^(?:1970-01-01 00:00:00|1969-12-31 \d\d:\d\d:\d\d)/;
+
+function stripCr(line: string): string {
+  return line.length > 0 && line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
+}
+
+/** Read every file section of a unified diff. `firstLine` is the reply line of `text`'s first line. */
+export function parseUnifiedDiff(
+  text: string,
+  firstLine = 1,
+): { files: DiffFile[]; diagnostics: Diagnostic[] } {
+  const lines = text.split('\n');
+  const r = scanDiff(lines, 0, lines.length, firstLine, { bare: false, headerless: false });
+  return { files: r.files, diagnostics: r.diagnostics };
+}
+
+/**
+ * Hunks of a diff body that may lack ---/+++ headers (START-PATCH, FILE_PATCH): every hunk of every
+ * section, in order. `lines[0]` is reply line `firstLine`.
+ */
+export function parseHunks(lines: string[], firstLine: number): { hunks: Hunk[]; diagnostics: Diagnostic[] } {
+  const r = scanDiff(lines, 0, lines.length, firstLine, { bare: false, headerless: true });
+  const hunks: Hunk[] = [];
+  for (const f of r.files) hunks.push(...f.hunks);
+  return { hunks, diagnostics: r.diagnostics };
+}
+
+/** The ChangeSet operations one diff section stands for (empty when it changes nothing we apply). */
+export function diffFileToOps(file: DiffFile): Op[] {
+  const { oldPath, newPath, hunks, line } = file;
+  if (file.isDelete && hunks.length === 0) return oldPath ? [{ kind: 'delete', path: oldPath, line }] : [];
+  if (file.isRename && hunks.length === 0 && oldPath && newPath && !file.isNew && !file.isDelete)
+    return [{ kind: 'rename', from: oldPath, to: newPath, line }];
+  if (file.isCopy && oldPath && newPath) {
+    // No copy op of its own: the patch starts from the source's content (copyFrom). An engine that
+    // does not know copyFrom finds no file at `path` and refuses, which is safe.
+    return [{ kind: 'patch', path: newPath, copyFrom: oldPath, hunks, line }];
+  }
+  if (hunks.length === 0 && !file.isNew) return [];
+  const path = file.isNew ? (newPath ?? oldPath) : (oldPath ?? newPath);
+  if (!path) return [];
+  const op: Op = { kind: 'patch', path, hunks, line };
+  if (file.isRename && newPath && newPath !== path) op.newPath = newPath;
+  if (file.isNew) op.isNew = true;
+  if (file.isDelete) op.isDelete = true;
+  return [op];
+}
+
+/** The core reader over `lines[from, to)`; `lines[from]` is reply line `firstLine`. */
+function scanDiff(
+  lines: string[],
+  from: number,
+  to: number,
+  firstLine: number,
+  opts: ScanOptions,
+): ScanResult {
+  const files: DiffFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const lineNo = (i: number) => firstLine + (i - from);
+  let fb: FileBuilder | null = null;
+  let hb: HunkBuilder | null = null;
+  let orphanWarned = false;
+  let noiseWarned = -2;
+  let pendingLine = -1; // index of an `Index:` or `diff ` line that opened the next section
+  let pendingPath: string | null = null;
+  let end = from;
+
+  const newFile = (i: number, git: boolean): FileBuilder => ({
+    file: {
+      oldPath: null,
+      newPath: null,
+      hunks: [],
+      isNew: false,
+      isDelete: false,
+      isRename: false,
+      isCopy: false,
+      line: lineNo(pendingLine >= 0 ? pendingLine : i),
+    },
+    git,
+    inHeader: git,
+    hasHeaders: false,
+    gitOld: null,
+    gitNew: null,
+    oldEpoch: false,
+    newEpoch: false,
+    binary: false,
+    modeOnly: false,
+  });
+
+  const finishHunk = () => {
+    if (!hb) return;
+    const b = hb;
+    hb = null;
+    if (b.hunk.lines.length === 0) {
+      diagnostics.push({
+        severity: 'warning',
+        line: b.line,
+        message: `The hunk at reply line ${b.line} is empty; it was skipped.`,
+      });
+      return;
+    }
+    const h = b.hunk;
+    if (b.hasCounts) {
+      if (h.oldLines !== b.oldSeen || h.newLines !== b.newSeen) {
+        diagnostics.push({
+          severity: 'info',
+          line: b.line,
+          message: `The hunk header at reply line ${b.line} says -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} but its body has ${b.oldSeen} old and ${b.newSeen} new lines; the body's counts are used.`,
+        });
+        h.oldLines = b.oldSeen;
+        h.newLines = b.newSeen;
+      }
+    }
+    if (fb) fb.file.hunks.push(h);
+    else if (!orphanWarned) {
+      orphanWarned = true;
+      diagnostics.push({
+        severity: 'warning',
+        line: b.line,
+        message: `The hunk at reply line ${b.line} has no ---/+++ file header, so it is not known which file it changes; it was skipped.`,
+      });
+    }
+  };
+
+  const finishFile = () => {
+    finishHunk();
+    if (!fb) return;
+    const b = fb;
+    fb = null;
+    const f = b.file;
+    if (b.git && !b.hasHeaders) {
+      // Case: `diff --git` with hunks but no ---/+++ (models abbreviate git diffs), or a pure rename.
+      if (f.oldPath === null && !f.isNew) f.oldPath = b.gitOld;
+      if (f.newPath === null && !f.isDelete) f.newPath = b.gitNew;
+    }
+    if (f.oldPath === null && f.newPath === null && pendingPath !== null && !f.isNew && !f.isDelete) {
+      f.oldPath = pendingPath;
+      f.newPath = pendingPath;
+    }
+    // GNU `diff -N` writes a missing file as an empty one dated at the epoch.
+    if (
+      !b.git &&
+      b.oldEpoch &&
+      f.hunks.length > 0 &&
+      f.hunks.every((h) => h.oldStart === 0 && h.oldLines === 0)
+    )
+      f.isNew = true;
+    if (
+      !b.git &&
+      b.newEpoch &&
+      f.hunks.length > 0 &&
+      f.hunks.every((h) => h.newStart === 0 && h.newLines === 0)
+    )
+      f.isDelete = true;
+    pendingPath = null;
+    if (b.binary) {
+      diagnostics.push({
+        severity: 'warning',
+        line: f.line,
+        message: `The diff at reply line ${f.line} changes a binary file (${f.newPath ?? f.oldPath ?? 'unnamed'}), which cannot be applied from text; it was skipped.`,
+      });
+      return;
+    }
+    if (f.oldPath === null && f.newPath === null && !opts.headerless) {
+      if (f.hunks.length > 0 || f.isNew || f.isDelete)
+        diagnostics.push({
+          severity: 'warning',
+          line: f.line,
+          message: `The diff at reply line ${f.line} names no file; it was skipped.`,
+        });
+      return;
+    }
+    files.push(f);
+  };
+
+  /** True when lines[i] can continue a hunk body. */
+  const isBody = (i: number, hunk: HunkBuilder): boolean => {
+    const l = lines[i]!;
+    const c = l.charCodeAt(0);
+    if (c === 32 || c === 43 || c === 92) return true; // ' ' '+' '\'
+    if (c !== 45) return false; // '-'
+    return !isFileHeaderAt(i, hunk);
+  };
+
+  /** `--- x` + `+++ y` at i is a file header (not a removed "-- x" line) given the open hunk. */
+  const isFileHeaderAt = (i: number, hunk: HunkBuilder | null): boolean => {
+    const l = lines[i]!;
+    if (!l.startsWith('--- ') || i + 1 >= to || !lines[i + 1]!.startsWith('+++ ')) return false;
+    if (hunk?.hasCounts && hunk.oldSeen < (hunk.hunk.oldLines ?? 0)) return false;
+    return true;
+  };
+
+  /** A line that opens something in a diff (used to bridge blank lines in bare diffs). */
+  const isHeaderStart = (i: number): boolean => {
+    const l = stripCr(lines[i]!);
+    return (
+      l.startsWith('diff ') ||
+      l.startsWith('Index: ') ||
+      (l.startsWith('@@') && fb !== null) ||
+      isFileHeaderAt(i, null)
+    );
+  };
+
+  const nextNonBlank = (i: number): number => {
+    let j = i;
+    while (j < to && stripCr(lines[j]!).trim() === '') j++;
+    return j;
+  };
+
+  let i = from;
+  while (i < to) {
+    const raw = lines[i]!;
+    const l = stripCr(raw);
+
+    if (hb) {
+      const c = l.charCodeAt(0);
+      if (c === 32 || c === 43 || c === 45 || c === 92) {
+        if (!(c === 45 && isFileHeaderAt(i, hb))) {
+          hb.hunk.lines.push(raw);
+          if (c === 32) {
+            hb.oldSeen++;
+            hb.newSeen++;
+          } else if (c === 45) hb.oldSeen++;
+          else if (c === 43) hb.newSeen++;
+          end = ++i;
+          continue;
+        }
+      } else if (l === '') {
+        const j = nextNonBlank(i);
+        const shortOld = hb.hasCounts ? (hb.hunk.oldLines ?? 0) - hb.oldSeen : -1;
+        const shortNew = hb.hasCounts ? (hb.hunk.newLines ?? 0) - hb.newSeen : -1;
+        // In prose, a blank line ends the hunk once the counts are met, or met by the blank lines
+        // themselves: the `- item` list after a bare diff is prose, not removed lines.
+        const endsInProse =
+          opts.bare && hb.hasCounts && shortOld === shortNew && shortOld >= 0 && shortOld <= j - i;
+        // Case: a blank context line whose leading space the model (or a chat UI) dropped.
+        if (j < to && isBody(j, hb) && !endsInProse) {
+          for (; i < j; i++) {
+            hb.hunk.lines.push(` ${lines[i]!}`);
+            hb.oldSeen++;
+            hb.newSeen++;
+          }
+          continue;
+        }
+        // Case: the same, at the very end of the hunk: trust the header's counts for how many
+        // (not in prose, where a blank line before the next paragraph is always there).
+        if (hb.hasCounts && !opts.bare) {
+          const short = (hb.hunk.oldLines ?? 0) - hb.oldSeen;
+          if (short > 0 && short === (hb.hunk.newLines ?? 0) - hb.newSeen && j - i >= short) {
+            for (let k = 0; k < short; k++, i++) hb.hunk.lines.push(` ${lines[i]!}`);
+            hb.oldSeen += short;
+            hb.newSeen += short;
+            end = i;
+          }
+        }
+      }
+      finishHunk();
+      continue; // re-read this line outside the hunk
+    }
+
+    if (l.startsWith('@@')) {
+      if (!fb && opts.headerless) fb = newFile(i, false);
+      hb = startHunk(l, lineNo(i), diagnostics);
+      end = ++i;
+      continue;
+    }
+    if (l.startsWith('diff --git ')) {
+      finishFile();
+      pendingLine = -1;
+      fb = newFile(i, true);
+      const names = parseGitLine(l.slice(11));
+      fb.gitOld = names[0];
+      fb.gitNew = names[1];
+      end = ++i;
+      continue;
+    }
+    if (isFileHeaderAt(i, null)) {
+      const oldH = parseHeaderPath(l.slice(4));
+      const newH = parseHeaderPath(stripCr(lines[i + 1]!).slice(4));
+      if (!(fb?.git && !fb.hasHeaders && fb.file.hunks.length === 0)) {
+        finishFile();
+        fb = newFile(i, false);
+      }
+      const b: FileBuilder = fb!;
+      pendingLine = -1;
+      b.hasHeaders = true;
+      b.inHeader = false;
+      const strip =
+        b.git ||
+        ((oldH.path === null || /^[ab]\//.test(oldH.path)) &&
+          (newH.path === null || /^[ab]\//.test(newH.path)));
+      const f = b.file;
+      f.oldPath = oldH.path === null ? null : strip ? stripDiffPrefix(oldH.path) : oldH.path;
+      f.newPath = newH.path === null ? null : strip ? stripDiffPrefix(newH.path) : newH.path;
+      if (oldH.path === null) f.isNew = true;
+      if (newH.path === null) f.isDelete = true;
+      b.oldEpoch = oldH.epoch;
+      b.newEpoch = newH.epoch;
+      i += 2;
+      end = i;
+      continue;
+    }
+    if (l.startsWith('diff ')) {
+      // `diff -urN a b` / `diff a/x b/x`: the ---/+++ lines that follow carry the names.
+      finishFile();
+      pendingLine = i;
+      end = ++i;
+      continue;
+    }
+    if (l.startsWith('Index: ')) {
+      finishFile();
+      pendingLine = i;
+      pendingPath = l.slice(7).trim() || null;
+      end = ++i;
+      continue;
+    }
+    if (/^={4,}\s*$/.test(l) && (pendingLine >= 0 || fb)) {
+      end = ++i;
+      continue;
+    }
+    if (fb?.inHeader && readGitHeader(l, fb)) {
+      end = ++i;
+      continue;
+    }
+    if (fb && (l.startsWith('GIT binary patch') || /^Binary files .* differ$/.test(l))) {
+      fb.binary = true;
+      fb.inHeader = true; // the base85 lines that follow are not prose
+      end = ++i;
+      continue;
+    }
+    if (fb?.binary && l !== '') {
+      end = ++i;
+      continue;
+    }
+    if (l.trim() === '') {
+      if (opts.bare) {
+        const j = nextNonBlank(i);
+        if (j >= to || !isHeaderStart(j)) break;
+        i = j;
+        continue;
+      }
+      i++;
+      continue;
+    }
+    // A line that is not part of any diff.
+    if (opts.bare) break;
+    if (noiseWarned !== i - 1 && (fb || hb)) {
+      diagnostics.push({
+        severity: 'info',
+        line: lineNo(i),
+        message: `Reply line ${lineNo(i)} inside the diff is not a diff line; it was ignored.`,
+      });
+    }
+    noiseWarned = i;
+    i++;
+  }
+  finishFile();
+  return { files, diagnostics, end: opts.bare ? end : to };
+}
+
+function startHunk(l: string, line: number, diagnostics: Diagnostic[]): HunkBuilder {
+  const m = HUNK_HEADER.exec(l);
+  if (m) {
+    const hunk: Hunk = {
+      oldStart: Number(m[1]),
+      oldLines: m[2] === undefined ? 1 : Number(m[2]),
+      newStart: Number(m[3]),
+      newLines: m[4] === undefined ? 1 : Number(m[4]),
+      lines: [],
+    };
+    const section = m[5]!.trim();
+    if (section) hunk.section = section;
+    return { hunk, line, hasCounts: true, oldSeen: 0, newSeen: 0 };
+  }
+  const hunk: Hunk = { lines: [] };
+  if (!BARE_HUNK.test(l)) {
+    if (/[-+]\d/.test(l)) {
+      // Case: `@@ +1 0,0 @@` (svn) or other numbers we cannot trust.
+      diagnostics.push({
+        severity: 'warning',
+        line,
+        message: `The hunk header at reply line ${line} ("${l.slice(0, 60)}") could not be read; the hunk is placed by its context lines.`,
+      });
+    } else {
+      const section = l
+        .replace(/^@@+/, '')
+        .replace(/@@+\s*$/, '')
+        .trim();
+      if (section && section !== '...') hunk.section = section;
+    }
+  }
+  return { hunk, line, hasCounts: false, oldSeen: 0, newSeen: 0 };
+}
+
+function readGitHeader(l: string, b: FileBuilder): boolean {
+  const f = b.file;
+  if (l.startsWith('new file mode')) f.isNew = true;
+  else if (l.startsWith('deleted file mode')) f.isDelete = true;
+  else if (l.startsWith('rename from ') || l.startsWith('rename old ')) {
+    f.isRename = true;
+    b.gitOld = unquotePath(l.slice(l.indexOf(' ', 7) + 1));
+  } else if (l.startsWith('rename to ') || l.startsWith('rename new ')) {
+    f.isRename = true;
+    b.gitNew = unquotePath(l.slice(l.indexOf(' ', 7) + 1));
+  } else if (l.startsWith('copy from ')) {
+    f.isCopy = true;
+    b.gitOld = unquotePath(l.slice(10));
+  } else if (l.startsWith('copy to ')) {
+    f.isCopy = true;
+    b.gitNew = unquotePath(l.slice(8));
+  } else if (l.startsWith('old mode ') || l.startsWith('new mode ')) b.modeOnly = true;
+  else if (!/^(?:index |similarity index |dissimilarity index )/.test(l)) return false;
+  return true;
+}
+
+/** A header path: C-quoted or plain, with any timestamp after a tab or a space removed. */
+function parseHeaderPath(rest: string): { path: string | null; epoch: boolean } {
+  let path: string;
+  let stamp = '';
+  if (rest.startsWith('"')) {
+    const q = readQuoted(rest, 0);
+    path = q.value;
+    stamp = rest.slice(q.end).trim();
+  } else {
+    const tab = rest.indexOf('\t');
+    if (tab >= 0) {
+      path = rest.slice(0, tab);
+      stamp = rest.slice(tab + 1).trim();
+    } else {
+      const m = SPACE_TIMESTAMP.exec(rest);
+      path = m ? rest.slice(0, m.index) : rest;
+      stamp = m ? m[0].trim() : '';
+    }
+    path = path.trimEnd();
+  }
+  if (path === '/dev/null') return { path: null, epoch: false };
+  return { path: path === '' ? null : path, epoch: EPOCH.test(stamp) };
+}
+
+/** The two names of a `diff --git` line, prefixes stripped; one name serves both when only one is given. */
+function parseGitLine(rest: string): [string | null, string | null] {
+  rest = rest.trim();
+  let a: string;
+  let b: string | null = null;
+  if (rest.startsWith('"')) {
+    const q = readQuoted(rest, 0);
+    a = q.value;
+    b = unquotePath(rest.slice(q.end).trim()) || null;
+  } else {
+    const quoteAt = rest.indexOf(' "');
+    if (quoteAt >= 0) {
+      a = rest.slice(0, quoteAt);
+      b = readQuoted(rest, quoteAt + 1).value;
+    } else {
+      // `a/x y b/x y`: the same name twice is the only safe split when names contain spaces.
+      const half = (rest.length - 1) / 2;
+      if (
+        Number.isInteger(half) &&
+        rest[half] === ' ' &&
+        sameName(rest.slice(0, half), rest.slice(half + 1))
+      ) {
+        a = rest.slice(0, half);
+        b = rest.slice(half + 1);
+      } else {
+        const at = rest.indexOf(' b/');
+        const sp = at >= 0 ? at : rest.indexOf(' ');
+        if (sp >= 0) {
+          a = rest.slice(0, sp);
+          b = rest.slice(sp + 1);
+        } else a = rest;
+      }
+    }
+  }
+  const sa = a ? stripDiffPrefix(a) : null;
+  const sb = b ? stripDiffPrefix(b) : sa;
+  return [sa || null, sb || null];
+}
+
+function sameName(a: string, b: string): boolean {
+  return stripDiffPrefix(a) === stripDiffPrefix(b);
+}
+
+function unquotePath(s: string): string {
+  const t = s.trim();
+  return t.startsWith('"') ? readQuoted(t, 0).value : t;
+}
+
+const ESCAPES: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
+
+/** A C-quoted string as git writes unusual names (`"a/sp ace.txt"`, `"\303\251"` for é in UTF-8). */
+function readQuoted(s: string, start: number): { value: string; end: number } {
+  const bytes: number[] = [];
+  let i = start + 1;
+  const pushChar = (ch: string) => {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x80) bytes.push(cp);
+    else for (const byte of new TextEncoder().encode(ch)) bytes.push(byte);
+  };
+  while (i < s.length && s[i] !== '"') {
+    const ch = s[i]!;
+    if (ch === '\\' && i + 1 < s.length) {
+      const n = s[i + 1]!;
+      if (n >= '0' && n <= '7') {
+        let j = i + 1;
+        let v = 0;
+        while (j < s.length && j < i + 4 && s[j]! >= '0' && s[j]! <= '7')
+          v = v * 8 + (s.charCodeAt(j++) - 48);
+        bytes.push(v & 0xff);
+        i = j;
+        continue;
+      }
+      const e = ESCAPES[n];
+      if (e !== undefined) bytes.push(e);
+      else pushChar(n);
+      i += 2;
+      continue;
+    }
+    const cp = s.codePointAt(i)!;
+    const text = String.fromCodePoint(cp);
+    pushChar(text);
+    i += text.length;
+  }
+  return { value: new TextDecoder().decode(new Uint8Array(bytes)), end: Math.min(i + 1, s.length) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The `unified-diff` format: ```diff / ```patch / ```udiff fences, a plain ``` fence that starts
+// like a diff, or a bare diff in the reply prose (from `diff --git`, `Index:` + `===`, or a
+// `--- x` line directly followed by `+++ y`). Each fence or bare region is one block.
+
+const DIFF_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff', 'gitdiff']);
+
+/** Lines of the reply split on `\n` only, so hunk lines keep a `\r`; `clean` has it removed. */
+export function replyLines(text: string): { raw: string[]; clean: string[] } {
+  const raw = text.split('\n');
+  const clean = text.includes('\r') ? raw.map(stripCr) : raw;
+  return { raw, clean };
+}
+
+/** Content lines of a fence from the raw (CR-keeping) lines, dedented like the fence's own lines. */
+export function rawFenceLines(raw: readonly string[], fence: Fence): string[] {
+  const out: string[] = [];
+  for (let i = fence.open + 1; i < fence.close; i++) {
+    let l = raw[i]!;
+    let k = 0;
+    while (k < fence.indent && l[k] === ' ') k++;
+    if (k) l = l.slice(k);
+    out.push(l);
+  }
+  return out;
+}
+
+/** Does this fence hold a diff? ```diff/```patch always; an unlabelled fence when it starts like one. */
+export function isDiffFence(fence: Fence): boolean {
+  if (DIFF_LANGS.has(fence.lang)) return true;
+  if (fence.lang !== '') return false;
+  // Case: a plain ``` fence around a diff (models often drop the language).
+  let k = 0;
+  while (k < fence.lines.length && stripCr(fence.lines[k]!).trim() === '') k++;
+  const first = stripCr(fence.lines[k] ?? '');
+  const second = stripCr(fence.lines[k + 1] ?? '');
+  return first.startsWith('diff --git ') || (first.startsWith('--- ') && second.startsWith('+++ '));
+}
+
+function blockFromFiles(
+  files: DiffFile[],
+  diagnostics: Diagnostic[],
+  start: number,
+  end: number,
+  what: string,
+): ParsedBlock {
+  const ops: Op[] = [];
+  const diags = [...diagnostics];
+  for (const f of files) {
+    const fileOps = diffFileToOps(f);
+    if (fileOps.length === 0) {
+      diags.push({
+        severity: 'info',
+        line: f.line,
+        message: `The diff of ${f.newPath ?? f.oldPath} at reply line ${f.line} changes nothing that can be applied (no hunks${f.isCopy ? '' : ', or only a file mode'}).`,
+      });
+    }
+    ops.push(...fileOps);
+  }
+  if (files.length === 0 && diags.length === 0)
+    diags.push({
+      severity: 'warning',
+      line: start,
+      message: `The ${what} at reply line ${start} holds no file changes.`,
+    });
+  return { start, end, ops, diagnostics: diags };
+}
+
+/** Regions of the reply that are bare diffs (outside every fence). */
+function bareDiffBlocks(raw: string[], clean: string[], fences: Fence[]): ParsedBlock[] {
+  const blocks: ParsedBlock[] = [];
+  let f = 0;
+  let i = 0;
+  while (i < clean.length) {
+    const fence = fences[f];
+    if (fence && i >= fence.open) {
+      i = fence.close + 1;
+      f++;
+      continue;
+    }
+    const limit = fence ? fence.open : clean.length;
+    const l = clean[i]!;
+    const starts =
+      l.startsWith('diff --git ') ||
+      (l.startsWith('Index: ') && /^={4,}\s*$/.test(clean[i + 1] ?? '')) ||
+      (l.startsWith('--- ') && (clean[i + 1] ?? '').startsWith('+++ '));
+    if (!starts) {
+      i++;
+      continue;
+    }
+    const r = scanDiff(raw, i, limit, i + 1, { bare: true, headerless: false });
+    const end = Math.max(r.end, i + 1);
+    if (r.files.length > 0) blocks.push(blockFromFiles(r.files, r.diagnostics, i + 1, end, 'diff'));
+    i = end;
+  }
+  return blocks;
+}
+
+const DETECT =
+  /^[ \t]*(?:(?:`{3,}|~{3,})[ \t]*(?:diff|patch|udiff|git-?diff)\b|`{3,}[ \t]*\r?$|diff --git |--- .*\r?\n\+\+\+ |Index: )/m;
+
+export const unifiedDiffParser: FormatParser = {
+  id: 'unified-diff',
+  detect(text) {
+    return DETECT.test(text);
+  },
+  parse(text) {
+    const { raw, clean } = replyLines(text);
+    const fences = findFences(clean);
+    const blocks: ParsedBlock[] = [];
+    for (const fence of fences) {
+      if (!isDiffFence(fence)) continue;
+      const body = rawFenceLines(raw, fence);
+      const r = scanDiff(body, 0, body.length, fence.open + 2, { bare: false, headerless: false });
+      const start = fence.open + 1;
+      const end = fence.closed ? fence.close + 1 : clean.length;
+      if (r.files.length === 0 && r.diagnostics.length === 0) continue; // a ```diff of prose
+      const block = blockFromFiles(r.files, r.diagnostics, start, end, 'diff fence');
+      if (!fence.closed)
+        block.diagnostics.push({
+          severity: 'warning',
+          line: start,
+          message: `The diff fence opened at reply line ${start} is never closed; the reply may have been cut off.`,
+        });
+      blocks.push(block);
+    }
+    blocks.push(...bareDiffBlocks(raw, clean, fences));
+    return blocks.sort((a, b) => a.start - b.start);
+  },
+};
+
+/** For other parsers: is `line` an opening fence of a diff language? */
+export function isDiffFenceLine(line: string): boolean {
+  const o = openingFence(line);
+  return o !== null && DIFF_LANGS.has((o.info.split(/\s+/)[0] ?? '').toLowerCase());
+}
