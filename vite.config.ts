@@ -11,6 +11,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'chrome116',
+    rolldownOptions: { input: { demo: 'extension/demo/index.html' } },
   },
   server: { cors: { origin: [/chrome-extension:\/\//] } },
   test: {

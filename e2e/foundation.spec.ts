@@ -41,3 +41,11 @@ test('without the host manifest the popup says the host is missing and how to in
   await expect(status).toHaveAttribute('data-host-state', 'missing');
   await expect(status).toContainText('npx replyapply install');
 });
+
+test('the bundled demo chat page opens inside the extension with ReplyApply active', async ({ context, serviceWorker }) => {
+  void serviceWorker;
+  const page = await context.newPage();
+  await page.goto(extensionPage('extension/demo/index.html'));
+  await expect(page.locator('[data-message-author-role="assistant"]')).toHaveCount(1);
+  await expect(page.locator('[data-replyapply="marker"]')).toHaveCount(1);
+});

@@ -1,0 +1,32 @@
+/**
+ * The demo chat: a page inside the extension (so the extension needs no access to local pages) built
+ * like a ChatGPT conversation, with one finished assistant reply that holds file operations.
+ */
+import '../content/index';
+
+const REPLY = [
+  'Here is the change: a greeting module and its use.',
+  '',
+  '--- START-FILE: src/greet.js ---',
+  'export function greet(name) {',
+  '  return `Hello, ${name}!`;',
+  '}',
+  '--- END-FILE: src/greet.js ---',
+].join('\n');
+
+const thread = document.getElementById('thread')!;
+thread.innerHTML = `
+  <div class="turn user" data-message-author-role="user"><span class="bubble">Add a greet() helper in src/greet.js</span></div>
+  <article class="turn" data-testid="conversation-turn-2">
+    <div data-message-author-role="assistant" data-message-id="demo-reply-1">
+      <div class="markdown prose"></div>
+    </div>
+    <div class="actions"><button data-testid="copy-turn-action-button" aria-label="Copy">Copy</button></div>
+  </article>`;
+const prose = thread.querySelector('.markdown')!;
+const [intro, ...code] = REPLY.split('\n\n');
+const p = document.createElement('p');
+p.textContent = intro ?? '';
+const pre = document.createElement('pre');
+pre.textContent = code.join('\n\n');
+prose.append(p, pre);
