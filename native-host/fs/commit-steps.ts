@@ -1,0 +1,192 @@
+/**
+ * The all-or-nothing write shared by apply and undo. Given the wanted state of each path and its current
+ * state, it
+ *   1. creates missing folders (shallow first),
+ *   2. writes every new content to a temp file beside its target and fsyncs it (a few at a time),
+ *   3. re-checks that every target folder is still the real folder that was checked (a folder swapped for
+ *      a symbolic link meanwhile is refused),
+ *   4. renames the temp files over their targets, then removes the files to remove,
+ *   5. fsyncs each touched folder once, and calls `commit` (the journal's "done" mark).
+ * Any failure up to and including `commit` restores every path already changed from the bytes it had,
+ * removes temp files and created folders, and rethrows. Writes come before removals, so a crash in the
+ * middle never loses the only copy of a renamed file.
+ */
+import { mkdir, realpath, rename, rmdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode } from '../../shared/protocol/protocol';
+import { HostFailure } from '../host/errors';
+import { fsyncDir, replaceFile, writeTempBeside } from './durable';
+import { comparable } from './within';
+
+/** Test hook: called with each step's name before the step runs; a throw there fails that step. */
+export type Faults = (step: string) => void | Promise<void>;
+
+export type Present = { exists: true; data: Buffer; mode: number };
+export type Absent = { exists: false };
+
+export interface Step {
+  /** Project-relative path, for messages and step names. */
+  rel: string;
+  /** Real absolute path (see safe-path.ts). */
+  abs: string;
+  current: Present | Absent;
+  /** The wanted state; `mode` undefined keeps the current file's mode (or the default for a new file). */
+  want: { exists: true; data: Buffer; mode?: number } | Absent;
+}
+
+/** A failed commit; `restored` says whether the rollback put every path back. */
+export class CommitFailure extends HostFailure {
+  constructor(
+    code: number,
+    message: string,
+    path: string | undefined,
+    readonly restored: boolean,
+  ) {
+    super(code, message, path);
+  }
+}
+
+export interface CommitOptions {
+  realRoot: string;
+  faults?: Faults;
+  /** Absolute folders to create before writing, shallow first. */
+  createDirs: string[];
+  commit: () => Promise<void>;
+}
+
+/** How many temp files are written and fsynced at once: fsync latency dominates, not bandwidth. */
+const WRITE_CONCURRENCY = 16;
+
+export async function commitSteps(steps: Step[], options: CommitOptions): Promise<void> {
+  const fault = options.faults ?? (() => {});
+  const rel = (abs: string) => path.relative(options.realRoot, abs).split(path.sep).join('/') || '.';
+  const created: string[] = [];
+  const temps = new Map<Step, string>();
+  const done: Step[] = [];
+  const writes = steps.filter((s) => s.want.exists);
+  const removals = steps.filter((s) => !s.want.exists && s.current.exists);
+  let at: string | undefined;
+  try {
+    for (const dir of options.createDirs) {
+      at = rel(dir);
+      await fault(`mkdir:${at}`);
+      await mkdir(dir);
+      created.push(dir);
+    }
+    at = undefined;
+
+    await forEachLimited(writes, WRITE_CONCURRENCY, async (s) => {
+      const want = s.want as { exists: true; data: Buffer; mode?: number };
+      try {
+        await fault(`write:${s.rel}`);
+        const mode = want.mode ?? (s.current.exists ? s.current.mode : undefined);
+        temps.set(s, await writeTempBeside(s.abs, want.data, mode, () => fault(`fsync:${s.rel}`)));
+      } catch (err) {
+        at ??= s.rel;
+        throw err;
+      }
+    });
+
+    at = undefined;
+    await fault('verify');
+    const dirs = new Set(steps.map((s) => path.dirname(s.abs)));
+    for (const dir of dirs) {
+      if (comparable(await realpath(dir)) !== comparable(dir)) {
+        throw new HostFailure(
+          ErrorCode.UnsafePath,
+          `The folder ${rel(dir)} changed into a link while the apply was running; nothing was changed.`,
+          rel(dir),
+        );
+      }
+    }
+
+    for (const s of writes) {
+      at = s.rel;
+      await fault(`rename:${s.rel}`);
+      await rename(temps.get(s)!, s.abs);
+      temps.delete(s);
+      done.push(s);
+    }
+    for (const s of removals) {
+      at = s.rel;
+      await fault(`delete:${s.rel}`);
+      await unlink(s.abs);
+      done.push(s);
+    }
+
+    const touched = new Set([...dirs, ...created.map((d) => path.dirname(d))]);
+    for (const dir of touched) {
+      at = rel(dir);
+      await fault(`fsync-dir:${rel(dir)}`);
+      await fsyncDir(dir);
+    }
+    at = undefined;
+    await fault('commit');
+    await options.commit();
+  } catch (err) {
+    const problems = await rollback(done, temps, created);
+    throw asFailure(err, problems, at);
+  }
+}
+
+/** Put every changed path back as it was; returns what could not be restored (empty when all was). */
+async function rollback(done: Step[], temps: Map<Step, string>, created: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const tmp of temps.values()) {
+    await unlink(tmp).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') problems.push(`${tmp} (temp file: ${e.code})`);
+    });
+  }
+  for (const s of [...done].reverse()) {
+    try {
+      if (s.current.exists) await replaceFile(s.abs, s.current.data, s.current.mode);
+      else await unlink(s.abs);
+    } catch (e) {
+      problems.push(`${s.rel} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+  }
+  for (const dir of [...created].reverse()) {
+    await rmdir(dir).catch((e: NodeJS.ErrnoException) => problems.push(`${dir} (folder: ${e.code})`));
+  }
+  const dirs = new Set([...done.map((s) => path.dirname(s.abs)), ...created.map((d) => path.dirname(d))]);
+  for (const dir of dirs) await fsyncDir(dir).catch(() => {});
+  return problems;
+}
+
+function asFailure(err: unknown, problems: string[], at: string | undefined): CommitFailure {
+  const restored = problems.length === 0;
+  const tail = problems.length
+    ? ` Rolling back also failed for: ${problems.join(', ')}; the original bytes are kept in the journal.`
+    : ' Every file was put back as it was.';
+  if (err instanceof HostFailure)
+    return new CommitFailure(err.code, `${err.message}${tail}`, err.path, restored);
+  const e = err as NodeJS.ErrnoException;
+  const where = at ? ` at ${at}` : '';
+  return new CommitFailure(
+    ErrorCode.WriteFailed,
+    `Writing the files failed${where}: ${e.message ?? String(err)}.${tail}`,
+    at,
+    restored,
+  );
+}
+
+/**
+ * Run `fn` over `items`, at most `limit` at a time. After the first failure no new item starts, every
+ * running one is awaited (so no temp file appears after the rollback), and the first error is thrown.
+ */
+async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await fn(item);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw (failure as { err: unknown }).err;
+}

@@ -1,0 +1,67 @@
+/**
+ * Small durable-write primitives: a temp file beside its target (same folder, so the rename is atomic),
+ * fsync of files and folders. Folder fsync is how a rename survives a power cut on POSIX; Windows cannot
+ * open a folder for syncing, and its renames are journaled by NTFS, so it is skipped there.
+ */
+import { randomBytes } from 'node:crypto';
+import { open, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+const MAX_NAME_BYTES = 255;
+
+/** `.<name>.replyapply-<rand>.tmp`, with `<name>` shortened so the whole stays a legal file name. */
+export function tempNameFor(name: string): string {
+  const suffix = `.replyapply-${randomBytes(6).toString('hex')}.tmp`;
+  let stem = name;
+  while (Buffer.byteLength(`.${stem}${suffix}`) > MAX_NAME_BYTES)
+    stem = Array.from(stem).slice(0, -1).join('');
+  return `.${stem}${suffix}`;
+}
+
+/**
+ * Write `data` to a new temp file beside `target` and fsync it. `mode` is set exactly when given (an
+ * existing file's mode is kept); otherwise the file gets 0o666 minus the umask, like any new file.
+ * Returns the temp path; the temp file is removed again if anything fails.
+ */
+export async function writeTempBeside(
+  target: string,
+  data: Uint8Array,
+  mode: number | undefined,
+  beforeSync?: () => void | Promise<void>,
+): Promise<string> {
+  const tmp = path.join(path.dirname(target), tempNameFor(path.basename(target)));
+  const fh = await open(tmp, 'wx', mode ?? 0o666);
+  try {
+    await fh.writeFile(data);
+    if (mode !== undefined && process.platform !== 'win32') await fh.chmod(mode);
+    if (beforeSync) await beforeSync();
+    await fh.sync();
+  } catch (err) {
+    await fh.close().catch(() => {});
+    await unlink(tmp).catch(() => {});
+    throw err;
+  }
+  await fh.close();
+  return tmp;
+}
+
+export async function fsyncDir(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const fh = await open(dir, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Replace `target` durably with `data` (used for the journal's own files, and for rollback). */
+export async function replaceFile(target: string, data: Uint8Array, mode?: number): Promise<void> {
+  const tmp = await writeTempBeside(target, data, mode);
+  try {
+    await rename(tmp, target);
+  } catch (err) {
+    await unlink(tmp).catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Reading one project file exactly as it is on disk, and the rules that decide whether it can be shown as
+ * text. Shared by readFiles (snapshots) and by apply/undo (hash checks), so both see the same bytes.
+ */
+import { createHash } from 'node:crypto';
+import { constants, type FileHandle, open } from 'node:fs/promises';
+
+/** `O_NOFOLLOW` where the platform has it: a link swapped in after the path check is not followed. */
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+export const BINARY_SNIFF_BYTES = 8192;
+
+export function sha256(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export interface FileBytes {
+  data: Buffer;
+  hash: string;
+  size: number;
+  /** Permission bits (`mode & 0o7777`). */
+  mode: number;
+}
+
+export type ReadOutcome =
+  | { kind: 'file'; file: FileBytes }
+  | { kind: 'missing' }
+  | { kind: 'not-a-file' }
+  | { kind: 'too-large'; size: number };
+
+/** Read a file whose real path was checked; never follows a link at the last segment, never opens a FIFO. */
+export async function readExact(abs: string, maxBytes = Number.POSITIVE_INFINITY): Promise<ReadOutcome> {
+  let fh: FileHandle;
+  try {
+    // O_NONBLOCK: opening a FIFO someone placed there must not hang the host; it is refused below.
+    fh = await open(abs, constants.O_RDONLY | NOFOLLOW | (constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { kind: 'missing' };
+    if (code === 'ELOOP' || code === 'EISDIR' || code === 'ENXIO') return { kind: 'not-a-file' };
+    throw err;
+  }
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) return { kind: 'not-a-file' };
+    if (st.size > maxBytes) return { kind: 'too-large', size: st.size };
+    const data = await fh.readFile();
+    if (data.length > maxBytes) return { kind: 'too-large', size: data.length };
+    return { kind: 'file', file: { data, hash: sha256(data), size: data.length, mode: st.mode & 0o7777 } };
+  } finally {
+    await fh.close();
+  }
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The exact text of a file, or why it is not text. `ignoreBOM` keeps a BOM as U+FEFF, so writing the text
+ * back reproduces the same bytes.
+ */
+export function decodeText(data: Uint8Array): { ok: true; text: string } | { ok: false; reason: string } {
+  const head = data.subarray(0, BINARY_SNIFF_BYTES);
+  if (head.includes(0)) return { ok: false, reason: 'it contains a NUL byte, so it looks binary' };
+  try {
+    return { ok: true, text: STRICT_UTF8.decode(data) };
+  } catch {
+    return { ok: false, reason: 'it is not valid UTF-8 text' };
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The journal: one folder per apply under `<state>/journal/<rootKey>/<applyId>/`, holding
+ *   manifest.json  — what the apply changed: every touched path with its state before and the hash after;
+ *   before.bin     — the original bytes of every file that existed, concatenated (offsets in the manifest);
+ *   undo.bin       — written by undo before it restores: the bytes it is about to replace.
+ * It is written and fsynced before the project is touched, so undo can restore exact bytes and modes.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fsyncDir, replaceFile } from './durable';
+import { comparable } from './within';
+
+export type ChangeAction = 'create' | 'modify' | 'delete' | 'rename';
+
+/** A file's state as stored: absent, or its hash and mode with the bytes at [offset, offset+length). */
+export type StoredState =
+  | { exists: false }
+  | { exists: true; hash: string; mode: number; offset: number; length: number };
+
+export interface JournalEntry {
+  /** Normalized project-relative path. */
+  rel: string;
+  before: StoredState;
+  /** Hash after the apply, or null when the apply removed the file. */
+  afterHash: string | null;
+}
+
+export interface Manifest {
+  version: 1;
+  applyId: string;
+  root: string;
+  time: string;
+  label?: string;
+  /** pending: journal written, project maybe partly written (a crash); applied; undone. */
+  state: 'pending' | 'applied' | 'undone';
+  undoneAt?: string;
+  changes: Array<{ action: ChangeAction; path: string; from?: string }>;
+  entries: JournalEntry[];
+  /** Folders the apply created, shallow first, project-relative. */
+  createdDirs: string[];
+}
+
+const APPLY_ID = /^[0-9]{8}T[0-9]{9}Z-[0-9a-f]{8}$/;
+let lastMs = 0;
+
+/** Sortable ids: UTC time to the millisecond (kept increasing within this process) and a random part. */
+export function newApplyId(): string {
+  lastMs = Math.max(Date.now(), lastMs + 1);
+  const t = new Date(lastMs).toISOString().replace(/[-:.]/g, '');
+  return `${t}-${randomBytes(4).toString('hex')}`;
+}
+
+export function isApplyId(id: string): boolean {
+  return APPLY_ID.test(id);
+}
+
+export function rootKey(realRoot: string): string {
+  return createHash('sha256').update(comparable(realRoot)).digest('hex').slice(0, 32);
+}
+
+export function rootJournalDir(state: string, key: string): string {
+  return path.join(state, 'journal', key);
+}
+
+export function entryDir(state: string, key: string, applyId: string): string {
+  if (!isApplyId(applyId)) throw new Error(`not an apply id: ${applyId}`);
+  return path.join(rootJournalDir(state, key), applyId);
+}
+
+/** Write a blob file from buffers; returns each buffer's [offset, length]. Fsynced. */
+export async function writeBlobs(file: string, blobs: Uint8Array[]): Promise<Array<[number, number]>> {
+  const fh = await open(file, 'wx', 0o600);
+  const spans: Array<[number, number]> = [];
+  try {
+    let offset = 0;
+    for (const b of blobs) {
+      let done = 0;
+      while (done < b.length) {
+        const { bytesWritten } = await fh.write(b, done, b.length - done, offset + done);
+        done += bytesWritten;
+      }
+      spans.push([offset, b.length]);
+      offset += b.length;
+    }
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  return spans;
+}
+
+export async function readBlob(file: string, offset: number, length: number): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(length);
+    let done = 0;
+    while (done < length) {
+      const { bytesRead } = await fh.read(buf, done, length - done, offset + done);
+      if (bytesRead === 0) throw new Error(`the journal file ${file} is shorter than its manifest says`);
+      done += bytesRead;
+    }
+    return buf;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Create the entry folder (and its parents) and fsync the folders whose listing changed. */
+export async function makeEntryDir(state: string, key: string, applyId: string): Promise<string> {
+  const dir = entryDir(state, key, applyId);
+  await mkdir(rootJournalDir(state, key), { recursive: true, mode: 0o700 });
+  await mkdir(dir, { mode: 0o700 });
+  await fsyncDir(rootJournalDir(state, key));
+  return dir;
+}
+
+export async function writeManifest(dir: string, manifest: Manifest): Promise<void> {
+  await replaceFile(path.join(dir, 'manifest.json'), Buffer.from(JSON.stringify(manifest)), 0o600);
+  await fsyncDir(dir);
+}
+
+export async function readManifest(dir: string): Promise<Manifest | null> {
+  try {
+    const m = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    return m && m.version === 1 && typeof m.applyId === 'string' && Array.isArray(m.entries) ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every readable manifest of one root, newest first. */
+export async function listManifests(state: string, key: string): Promise<Manifest[]> {
+  let names: string[];
+  try {
+    names = await readdir(rootJournalDir(state, key));
+  } catch {
+    return [];
+  }
+  const ids = names.filter(isApplyId).sort().reverse();
+  const out: Manifest[] = [];
+  for (const id of ids) {
+    const m = await readManifest(path.join(rootJournalDir(state, key), id));
+    if (m && m.applyId === id) out.push(m);
+  }
+  return out;
+}
+
+export async function removeEntryDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,123 @@
+/**
+ * The project folder the user chose. Everything the host writes stays below it, so the root itself is
+ * checked first: a reply must never be able to treat `/`, the home folder or a system folder as a project.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ErrorCode } from '../../shared/protocol/protocol';
+import { HostFailure } from '../host/errors';
+import { stateDir } from './state';
+import { comparable, isWithinDir } from './within';
+
+/** Folders that are refused as a root, and so is everything below them. */
+const SYSTEM_TREES_POSIX = [
+  '/etc',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/boot',
+  '/proc',
+  '/sys',
+  '/dev',
+  '/run',
+  '/usr/bin',
+  '/usr/sbin',
+  '/usr/lib',
+  '/usr/lib32',
+  '/usr/lib64',
+  '/usr/libexec',
+  '/usr/include',
+  '/usr/share',
+  '/var/lib',
+  '/var/log',
+  '/var/cache',
+  '/var/spool',
+  '/var/run',
+  '/System',
+  '/Library',
+  '/private/etc',
+  '/private/var/db',
+];
+/**
+ * Folders refused themselves but whose subfolders can hold projects (/var/www, /usr/local/src,
+ * /opt/app, macOS's temp folders under /private/var/folders).
+ */
+const SYSTEM_FOLDERS_POSIX = [
+  '/usr',
+  '/usr/local',
+  '/var',
+  '/opt',
+  '/home',
+  '/Users',
+  '/root',
+  '/tmp',
+  '/private',
+  '/private/var',
+  '/private/tmp',
+  '/mnt',
+  '/media',
+  '/srv',
+  '/snap',
+  '/Applications',
+  '/Volumes',
+];
+const SYSTEM_TREES_WIN = ['C:\\Windows', 'C:\\Program Files', 'C:\\Program Files (x86)', 'C:\\ProgramData'];
+const SYSTEM_FOLDERS_WIN = ['C:\\Users'];
+
+function refused(root: string, why: string): HostFailure {
+  return new HostFailure(
+    ErrorCode.RootRefused,
+    `The folder ${root} cannot be a project folder: ${why}.`,
+    root,
+  );
+}
+
+/** Why a real, existing folder may not be a project root, or null when it may. Exported for tests. */
+export function rootRefusal(
+  real: string,
+  home: string = os.homedir(),
+  state: string = stateDir(),
+): string | null {
+  if (path.parse(real).root === real) return 'it is the top of a drive or the whole file system';
+  if (isWithinDir(real, home)) {
+    return comparable(real) === comparable(home) ? 'it is your home folder' : 'it contains your home folder';
+  }
+  const win = process.platform === 'win32';
+  const trees = win ? SYSTEM_TREES_WIN : SYSTEM_TREES_POSIX;
+  const folders = win ? SYSTEM_FOLDERS_WIN : SYSTEM_FOLDERS_POSIX;
+  for (const t of trees) if (isWithinDir(t, real)) return `it is a system folder (${t})`;
+  for (const f of folders) if (comparable(f) === comparable(real)) return 'it is a system folder';
+  // The journal must survive anything an apply does to the project, and must not be written through it.
+  if (isWithinDir(real, state) || isWithinDir(state, real))
+    return "it overlaps ReplyApply's own state folder";
+  return null;
+}
+
+/**
+ * Check a root sent by the extension or the CLI and return its real path (symlinks resolved), which every
+ * later containment check compares against. Throws HostFailure RootRefused, NotFound or NotAFolder.
+ */
+export async function validateRoot(root: string): Promise<string> {
+  if (typeof root !== 'string' || root === '' || root.includes('\0'))
+    throw refused(String(root), 'it is not a path');
+  if (!path.isAbsolute(root)) throw refused(root, 'it is not an absolute path');
+  let real: string;
+  try {
+    real = await realpath(root);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT')
+      throw new HostFailure(ErrorCode.NotFound, `The folder ${root} does not exist.`, root);
+    if (code === 'ENOTDIR') throw new HostFailure(ErrorCode.NotAFolder, `${root} is not a folder.`, root);
+    throw refused(root, `it cannot be read (${code ?? 'unknown error'})`);
+  }
+  const st = await stat(real);
+  if (!st.isDirectory()) throw new HostFailure(ErrorCode.NotAFolder, `${root} is not a folder.`, root);
+  const why = rootRefusal(real);
+  if (why) throw refused(root, why);
+  return real;
+}

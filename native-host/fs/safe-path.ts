@@ -1,0 +1,136 @@
+/**
+ * Turn a project-relative path from the extension into a real path on disk, or refuse it.
+ *
+ * The lexical rules of shared/paths are applied again here (the caller is never trusted), then the path is
+ * walked segment by segment on the real disk: every symbolic link met on the way is resolved and must stay
+ * inside the real root and outside `.git/`. Reading may follow a link that stays inside; writing never goes
+ * through a link at the last segment (a link there is refused, not replaced). The returned `abs` is built
+ * from real folders only, so the write goes where the check looked.
+ */
+import { lstat, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { normalizePath } from '../../shared/paths/paths';
+import { ErrorCode } from '../../shared/protocol/protocol';
+import { HostFailure } from '../host/errors';
+import { isWithinDir } from './within';
+
+export type Access = 'read' | 'write';
+export type EntryKind = 'file' | 'dir' | 'other' | 'missing';
+
+export interface ResolvedPath {
+  /** The normalized project-relative path (`/`-separated). */
+  rel: string;
+  /** Absolute path below the real root, through real folders only. */
+  abs: string;
+  kind: EntryKind;
+}
+
+const WIN = process.platform === 'win32';
+/** Device names Windows opens as devices in any folder and with any extension (`nul.txt` is NUL). */
+const WIN_RESERVED =
+  /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$|clock\$)$/i;
+/**
+ * Spellings that reach `.git` on some file system: Windows drops trailing dots and spaces (`.git.`), and
+ * its 8.3 short name for `.git` is `GIT~1`.
+ */
+const GIT_ALIASES = /^(\.git[\s.]*|git~\d+)$/i;
+
+function unsafe(raw: string, why: string): HostFailure {
+  return new HostFailure(ErrorCode.UnsafePath, `The path "${printable(raw)}" was refused: ${why}.`, raw);
+}
+
+/** The path as it can be shown in a message (control characters made visible). */
+function printable(raw: string): string {
+  return raw.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Why one normalized segment may not be used, or null. */
+function segmentRefusal(seg: string): string | null {
+  if (GIT_ALIASES.test(seg)) return 'it is inside .git/, which is never read or written';
+  const stem = seg.split('.')[0] ?? seg;
+  if (WIN_RESERVED.test(stem.trimEnd())) return `"${seg}" is a reserved device name on Windows`;
+  if (WIN && /[. ]$/.test(seg)) return `"${seg}" ends with a dot or a space, which Windows drops`;
+  if (WIN && /[:<>|?*"]/.test(seg)) return `"${seg}" contains a character Windows does not allow in names`;
+  return null;
+}
+
+/** Check a real path found by following links: inside the root, and not in `.git`. */
+function checkReal(realRoot: string, real: string, raw: string): void {
+  if (!isWithinDir(realRoot, real))
+    throw unsafe(raw, 'it leads through a symbolic link to outside the project');
+  const rel = path.relative(realRoot, real);
+  for (const seg of rel.split(path.sep)) {
+    if (seg !== '' && GIT_ALIASES.test(seg)) throw unsafe(raw, 'it leads through a symbolic link into .git/');
+  }
+}
+
+/** The lexical check alone: the normalized path, or a HostFailure UnsafePath. */
+export function checkRelPath(raw: string): string {
+  if (typeof raw !== 'string') throw unsafe(String(raw), 'it is not a string');
+  const norm = normalizePath(raw);
+  if (!norm.ok) throw unsafe(raw, norm.reason);
+  for (const seg of norm.path.split('/')) {
+    const why = segmentRefusal(seg);
+    if (why) throw unsafe(raw, why);
+  }
+  return norm.path;
+}
+
+/**
+ * Resolve `raw` below `realRoot` (already validated and realpath'd, see root.ts). Throws HostFailure
+ * UnsafePath (refused), or NotAFolder (a parent of the path is a file).
+ */
+export async function resolveInRoot(realRoot: string, raw: string, access: Access): Promise<ResolvedPath> {
+  const rel = checkRelPath(raw);
+  const segments = rel.split('/');
+  let cur = realRoot;
+  for (let i = 0; i < segments.length; i++) {
+    const last = i === segments.length - 1;
+    const next = path.join(cur, segments[i]!);
+    let st: Awaited<ReturnType<typeof lstat>>;
+    try {
+      st = await lstat(next);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return { rel, abs: path.join(next, ...segments.slice(i + 1)), kind: 'missing' };
+      if (code === 'ENOTDIR') throw notAFolder(raw, segments.slice(0, i).join('/'));
+      throw unsafe(raw, `it cannot be checked (${code ?? 'unknown error'})`);
+    }
+    if (st.isSymbolicLink()) {
+      if (last && access === 'write') {
+        throw unsafe(raw, 'it is a symbolic link; ReplyApply does not write through links');
+      }
+      let target: string;
+      try {
+        target = await realpath(next);
+      } catch {
+        throw unsafe(raw, 'it leads through a symbolic link that points nowhere or loops');
+      }
+      checkReal(realRoot, target, raw);
+      const tst = await lstat(target);
+      if (last) return { rel, abs: target, kind: kindOf(tst) };
+      if (!tst.isDirectory()) throw notAFolder(raw, segments.slice(0, i + 1).join('/'));
+      cur = target;
+      continue;
+    }
+    if (last) return { rel, abs: next, kind: kindOf(st) };
+    if (!st.isDirectory()) throw notAFolder(raw, segments.slice(0, i + 1).join('/'));
+    cur = next;
+  }
+  /* v8 ignore next */
+  throw new Error('unreachable: a normalized path has at least one segment');
+}
+
+function kindOf(st: { isFile(): boolean; isDirectory(): boolean }): EntryKind {
+  if (st.isFile()) return 'file';
+  if (st.isDirectory()) return 'dir';
+  return 'other';
+}
+
+function notAFolder(raw: string, parent: string): HostFailure {
+  return new HostFailure(
+    ErrorCode.NotAFolder,
+    `The path "${printable(raw)}" cannot be used: ${parent} is a file, not a folder.`,
+    raw,
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * `readFiles`: the current content of project files, for planning. One refused or unreadable path is an
+ * error entry in the answer, not a failure of the whole call (the plan shows it beside the other files).
+ */
+import type { Snapshot } from '../../shared/protocol/protocol';
+import { ErrorCode } from '../../shared/protocol/protocol';
+import { HostFailure } from '../host/errors';
+import { decodeText, readExact } from './file-bytes';
+import { validateRoot } from './root';
+import { resolveInRoot } from './safe-path';
+
+export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+
+export interface ReadOptions {
+  maxBytes?: number;
+}
+
+/**
+ * Snapshots of `paths` below `root`, in the same order, each carrying the path exactly as asked. Throws
+ * HostFailure only for the root (RootRefused, NotFound, NotAFolder).
+ */
+export async function readSnapshots(
+  root: string,
+  paths: string[],
+  options: ReadOptions = {},
+): Promise<Snapshot[]> {
+  const realRoot = await validateRoot(root);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const out: Snapshot[] = [];
+  for (const p of paths) out.push(await snapshotOne(realRoot, p, maxBytes));
+  return out;
+}
+
+async function snapshotOne(realRoot: string, p: string, maxBytes: number): Promise<Snapshot> {
+  const error = (code: number, message: string): Snapshot => ({
+    path: p,
+    exists: 'error',
+    error: { code, message, path: p },
+  });
+  try {
+    const resolved = await resolveInRoot(realRoot, p, 'read');
+    if (resolved.kind === 'missing') return { path: p, exists: false };
+    if (resolved.kind !== 'file')
+      return error(ErrorCode.UnsafePath, `${resolved.rel} is not a regular file.`);
+    const read = await readExact(resolved.abs, maxBytes);
+    if (read.kind === 'missing') return { path: p, exists: false };
+    if (read.kind === 'not-a-file')
+      return error(ErrorCode.UnsafePath, `${resolved.rel} is not a regular file.`);
+    if (read.kind === 'too-large') {
+      return error(
+        ErrorCode.TooLarge,
+        `${resolved.rel} is ${read.size} bytes, over the limit of ${maxBytes} bytes for a file to review.`,
+      );
+    }
+    const text = decodeText(read.file.data);
+    if (!text.ok) return error(ErrorCode.Binary, `${resolved.rel} cannot be edited as text: ${text.reason}.`);
+    return {
+      path: p,
+      exists: true,
+      text: text.text,
+      hash: read.file.hash,
+      size: read.file.size,
+      mode: read.file.mode,
+    };
+  } catch (err) {
+    if (err instanceof HostFailure) return error(err.code, err.message);
+    const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
+    return error(ErrorCode.Internal, `${p} could not be read (${code}).`);
+  }
+}

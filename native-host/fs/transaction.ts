@@ -1,0 +1,295 @@
+/**
+ * `apply`: write an approved change set as one transaction.
+ *
+ * Under the root's lock: every path is resolved and checked (safe-path.ts); every file is re-read and its
+ * hash compared with the hash the plan was made against (a file edited since the preview is a Conflict and
+ * nothing is written); the originals are saved to the journal and fsynced; then commit-steps.ts writes
+ * everything or nothing. Failures are thrown as HostFailure (see native-host/host/errors.ts) carrying the
+ * protocol's ErrorCode, a message and the project-relative path concerned; the host turns them into
+ * `{ ok: false, error }` answers.
+ */
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FileChange } from '../../shared/protocol/protocol';
+import { ErrorCode } from '../../shared/protocol/protocol';
+import { HostFailure } from '../host/errors';
+import {
+  type Absent,
+  CommitFailure,
+  commitSteps,
+  type Faults,
+  type Present,
+  type Step,
+} from './commit-steps';
+import { readExact, sha256 } from './file-bytes';
+import {
+  type JournalEntry,
+  type Manifest,
+  makeEntryDir,
+  newApplyId,
+  removeEntryDir,
+  rootKey,
+  writeBlobs,
+  writeManifest,
+} from './journal';
+import { acquireLock } from './lock';
+import { validateRoot } from './root';
+import { type ResolvedPath, resolveInRoot } from './safe-path';
+import { stateDir } from './state';
+import { comparable } from './within';
+
+export type { Faults } from './commit-steps';
+
+export interface FileResult {
+  path: string;
+  action: FileChange['action'];
+  from?: string;
+  status: 'ok' | 'conflict' | 'error' | 'skipped';
+  message?: string;
+}
+
+export interface ApplyOptions {
+  label?: string;
+  faults?: Faults;
+  /** The state folder; `stateDir()` when omitted. */
+  state?: string;
+}
+
+export interface ApplyOutcome {
+  applyId: string;
+  files: FileResult[];
+}
+
+/** A checked path with what is on disk there now. */
+export interface Current {
+  resolved: ResolvedPath;
+  state: Present | Absent;
+  hash: string | null;
+}
+
+/** Read what is at a resolved path; a folder or special file where a file is expected is a Conflict. */
+export async function readCurrent(resolved: ResolvedPath, raw: string): Promise<Current> {
+  const notFile = () =>
+    new HostFailure(
+      ErrorCode.Conflict,
+      `${resolved.rel} is a folder or a special file, not a regular file.`,
+      raw,
+    );
+  if (resolved.kind === 'dir' || resolved.kind === 'other') throw notFile();
+  if (resolved.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
+  const read = await readExact(resolved.abs);
+  if (read.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
+  if (read.kind !== 'file') throw notFile();
+  return {
+    resolved,
+    state: { exists: true, data: read.file.data, mode: read.file.mode },
+    hash: read.file.hash,
+  };
+}
+
+/** Folders missing above each target, shallow first, without duplicates. */
+export async function missingDirs(realRoot: string, targets: string[]): Promise<string[]> {
+  const missing = new Map<string, string>();
+  const known = new Set<string>();
+  for (const target of targets) {
+    const chain: string[] = [];
+    let dir = path.dirname(target);
+    while (dir !== realRoot && !known.has(dir) && !missing.has(comparable(dir))) {
+      try {
+        await lstat(dir);
+        known.add(dir);
+        break;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        chain.push(dir);
+        dir = path.dirname(dir);
+      }
+    }
+    for (const d of chain.reverse()) missing.set(comparable(d), d);
+  }
+  return [...missing.values()].sort((a, b) => a.length - b.length);
+}
+
+function conflictError(conflicts: Array<{ path: string; why: string }>): HostFailure {
+  const first = conflicts[0]!;
+  const list = conflicts.map((c) => `${c.path} (${c.why})`).join('; ');
+  const message =
+    conflicts.length === 1
+      ? `${first.path} ${first.why}; nothing was written. Review the reply again to plan against the current file.`
+      : `${conflicts.length} files changed since the preview: ${list}. Nothing was written.`;
+  return new HostFailure(ErrorCode.Conflict, message, first.path);
+}
+
+/**
+ * Apply `changes` to the project at `root`. Returns the apply id (for undo) and one result per change.
+ * Throws HostFailure: RootRefused/NotFound/NotAFolder (root), Locked, UnsafePath, InvalidParams (a path
+ * twice), Conflict (a file differs from its baseHash; nothing written), WriteFailed (all rolled back).
+ */
+export async function apply(
+  root: string,
+  changes: FileChange[],
+  options: ApplyOptions = {},
+): Promise<ApplyOutcome> {
+  if (changes.length === 0) throw new HostFailure(ErrorCode.InvalidParams, 'There are no changes to apply.');
+  const realRoot = await validateRoot(root);
+  const state = options.state ?? stateDir();
+  const key = rootKey(realRoot);
+  const lock = await acquireLock(state, key, realRoot);
+  try {
+    return await applyLocked(realRoot, state, key, changes, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function applyLocked(
+  realRoot: string,
+  state: string,
+  key: string,
+  changes: FileChange[],
+  options: ApplyOptions,
+): Promise<ApplyOutcome> {
+  // Resolve every path first: a refused path anywhere refuses the whole apply before anything is read.
+  const seen = new Map<string, string>();
+  const resolveOnce = async (raw: string): Promise<ResolvedPath> => {
+    const resolved = await resolveInRoot(realRoot, raw, 'write');
+    const k = comparable(resolved.abs);
+    const other = seen.get(k);
+    if (other !== undefined) {
+      throw new HostFailure(
+        ErrorCode.InvalidParams,
+        `The path ${resolved.rel} appears in more than one change (also as "${other}"); apply them separately.`,
+        raw,
+      );
+    }
+    seen.set(k, raw);
+    return resolved;
+  };
+  const resolved = [];
+  for (const c of changes) {
+    resolved.push({
+      change: c,
+      target: await resolveOnce(c.path),
+      from: c.action === 'rename' ? await resolveOnce(c.from) : undefined,
+    });
+  }
+
+  const conflicts: Array<{ path: string; why: string }> = [];
+  const steps: Step[] = [];
+  const files: FileResult[] = [];
+  for (const { change, target, from } of resolved) {
+    const result: FileResult = { path: change.path, action: change.action, status: 'ok' };
+    if (change.action === 'rename') result.from = change.from;
+    files.push(result);
+    const cur = await readCurrent(target, change.path);
+    if (change.action === 'rename') {
+      const src = await readCurrent(from!, change.from);
+      if (src.hash !== change.baseHash)
+        conflicts.push({ path: change.from, why: changedWhy(change.baseHash, src) });
+      if (cur.state.exists)
+        conflicts.push({ path: change.path, why: 'already exists, so it cannot be renamed onto' });
+      steps.push(writeStep(cur, change.content));
+      steps.push({
+        rel: src.resolved.rel,
+        abs: src.resolved.abs,
+        current: src.state,
+        want: { exists: false },
+      });
+      continue;
+    }
+    if (cur.hash !== change.baseHash) {
+      conflicts.push({ path: change.path, why: changedWhy(change.baseHash, cur) });
+      continue;
+    }
+    if (change.action === 'delete') {
+      if (!cur.state.exists) {
+        result.status = 'skipped';
+        result.message = 'The file was already absent.';
+        continue;
+      }
+      steps.push({
+        rel: cur.resolved.rel,
+        abs: cur.resolved.abs,
+        current: cur.state,
+        want: { exists: false },
+      });
+      continue;
+    }
+    steps.push(writeStep(cur, change.content));
+  }
+  if (conflicts.length) throw conflictError(conflicts);
+
+  const createDirs = await missingDirs(
+    realRoot,
+    steps.filter((s) => s.want.exists).map((s) => s.abs),
+  );
+  const applyId = newApplyId();
+  await options.faults?.('journal');
+  const dir = await makeEntryDir(state, key, applyId);
+  try {
+    const originals = steps.filter((s) => s.current.exists);
+    const spans = await writeBlobs(
+      path.join(dir, 'before.bin'),
+      originals.map((s) => (s.current as Present).data),
+    );
+    const spanOf = new Map(originals.map((s, i) => [s, spans[i]!]));
+    const entries: JournalEntry[] = steps.map((s) => {
+      const span = spanOf.get(s);
+      const cur = s.current;
+      return {
+        rel: s.rel,
+        before: cur.exists
+          ? { exists: true, hash: sha256(cur.data), mode: cur.mode, offset: span![0], length: span![1] }
+          : { exists: false },
+        afterHash: s.want.exists ? sha256(s.want.data) : null,
+      };
+    });
+    const manifest: Manifest = {
+      version: 1,
+      applyId,
+      root: realRoot,
+      time: new Date().toISOString(),
+      ...(options.label !== undefined ? { label: options.label } : {}),
+      state: 'pending',
+      changes: changes.map((c) => ({
+        action: c.action,
+        path: c.path,
+        ...(c.action === 'rename' ? { from: c.from } : {}),
+      })),
+      entries,
+      createdDirs: createDirs.map((d) => path.relative(realRoot, d).split(path.sep).join('/')),
+    };
+    await writeManifest(dir, manifest);
+    await commitSteps(steps, {
+      realRoot,
+      faults: options.faults,
+      createDirs,
+      commit: () => writeManifest(dir, { ...manifest, state: 'applied' }),
+    });
+  } catch (err) {
+    // Rolled back (or never started): the journal entry describes nothing that happened. If the rollback
+    // itself failed the entry stays, marked pending, with the original bytes in it.
+    if (!(err instanceof CommitFailure && !err.restored)) {
+      await removeEntryDir(dir).catch(() => {});
+    }
+    throw err instanceof HostFailure
+      ? err
+      : new HostFailure(ErrorCode.WriteFailed, `Saving the journal failed: ${(err as Error).message}.`);
+  }
+  return { applyId, files };
+}
+
+function writeStep(cur: Current, content: string): Step {
+  return {
+    rel: cur.resolved.rel,
+    abs: cur.resolved.abs,
+    current: cur.state,
+    want: { exists: true, data: Buffer.from(content, 'utf8') },
+  };
+}
+
+function changedWhy(baseHash: string | null, cur: Current): string {
+  if (baseHash === null) return 'exists now but did not when the change was planned';
+  if (cur.hash === null) return 'was removed after the change was planned';
+  return 'was changed after the change was planned';
+}

@@ -1,0 +1,185 @@
+/**
+ * `undo` and `history`, from the journal written by apply (journal.ts).
+ *
+ * Undo puts back the exact bytes and modes an apply replaced, re-creates the files it deleted, reverses
+ * its renames and removes the files it created (and the folders it created, once empty). It refuses with
+ * Conflict when a file was edited after the apply, unless forced. It is itself a transaction (the same
+ * commit-steps.ts), and the bytes it replaces are saved in the journal entry first.
+ */
+import { readdir, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode } from '../../shared/protocol/protocol';
+import { HostFailure } from '../host/errors';
+import { commitSteps, type Faults, type Step } from './commit-steps';
+import { fsyncDir } from './durable';
+import {
+  entryDir,
+  isApplyId,
+  listManifests,
+  type Manifest,
+  readBlob,
+  readManifest,
+  rootKey,
+  writeBlobs,
+  writeManifest,
+} from './journal';
+import { acquireLock } from './lock';
+import { validateRoot } from './root';
+import { resolveInRoot } from './safe-path';
+import { stateDir } from './state';
+import { type FileResult, missingDirs, readCurrent } from './transaction';
+
+export interface UndoOptions {
+  force?: boolean;
+  faults?: Faults;
+  state?: string;
+}
+
+export interface HistoryEntry {
+  applyId: string;
+  time: string;
+  label?: string;
+  files: Array<{ path: string; action: string; from?: string }>;
+  undone: boolean;
+}
+
+function noSuchApply(message: string): HostFailure {
+  return new HostFailure(ErrorCode.NoSuchApply, message);
+}
+
+/**
+ * Undo `applyId`, or the newest apply not yet undone. Throws HostFailure: root errors, Locked, NoSuchApply,
+ * UnsafePath, Conflict (a file differs from what the apply wrote; nothing changed), WriteFailed (rolled back).
+ */
+export async function undo(
+  root: string,
+  applyId?: string,
+  options: UndoOptions = {},
+): Promise<{ applyId: string; files: FileResult[] }> {
+  const realRoot = await validateRoot(root);
+  const state = options.state ?? stateDir();
+  const key = rootKey(realRoot);
+  const lock = await acquireLock(state, key, realRoot);
+  try {
+    const manifest = await findManifest(state, key, applyId);
+    return await undoLocked(realRoot, entryDir(state, key, manifest.applyId), manifest, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function findManifest(state: string, key: string, applyId: string | undefined): Promise<Manifest> {
+  if (applyId === undefined) {
+    const newest = (await listManifests(state, key)).find((m) => m.state === 'applied');
+    if (!newest) throw noSuchApply('There is nothing to undo in this project.');
+    return newest;
+  }
+  // The id becomes a folder name: anything but the exact id shape is refused before it reaches the disk.
+  const m = isApplyId(applyId) ? await readManifest(entryDir(state, key, applyId)) : null;
+  if (!m || m.applyId !== applyId)
+    throw noSuchApply(`There is no apply ${applyId} in this project's history.`);
+  if (m.state === 'undone') throw noSuchApply(`The apply ${applyId} was already undone.`);
+  if (m.state !== 'applied')
+    throw noSuchApply(`The apply ${applyId} did not finish, so there is nothing to undo.`);
+  return m;
+}
+
+async function undoLocked(
+  realRoot: string,
+  dir: string,
+  manifest: Manifest,
+  options: UndoOptions,
+): Promise<{ applyId: string; files: FileResult[] }> {
+  const conflicts: string[] = [];
+  const steps: Step[] = [];
+  const blobFile = path.join(dir, 'before.bin');
+  for (const e of manifest.entries) {
+    const cur = await readCurrent(await resolveInRoot(realRoot, e.rel, 'write'), e.rel);
+    if (cur.hash !== e.afterHash) conflicts.push(e.rel);
+    if (e.before.exists) {
+      const data = await readBlob(blobFile, e.before.offset, e.before.length);
+      steps.push({
+        rel: e.rel,
+        abs: cur.resolved.abs,
+        current: cur.state,
+        want: { exists: true, data, mode: e.before.mode },
+      });
+    } else if (cur.state.exists) {
+      steps.push({ rel: e.rel, abs: cur.resolved.abs, current: cur.state, want: { exists: false } });
+    }
+  }
+  if (conflicts.length && !options.force) {
+    const first = conflicts[0]!;
+    const message =
+      conflicts.length === 1
+        ? `${first} was changed after the apply; undoing would lose that change. Nothing was undone (force to undo anyway).`
+        : `${conflicts.length} files were changed after the apply: ${conflicts.join(', ')}. Nothing was undone (force to undo anyway).`;
+    throw new HostFailure(ErrorCode.Conflict, message, first);
+  }
+
+  await options.faults?.('journal');
+  // What undo replaces is saved first: after a crash, or a forced undo, those bytes are not lost.
+  await writeBlobs(
+    path.join(dir, `undo-${Date.now()}.bin`),
+    steps.flatMap((s) => (s.current.exists ? [s.current.data] : [])),
+  );
+  await commitSteps(steps, {
+    realRoot,
+    faults: options.faults,
+    createDirs: await missingDirs(
+      realRoot,
+      steps.filter((s) => s.want.exists).map((s) => s.abs),
+    ),
+    commit: () => writeManifest(dir, { ...manifest, state: 'undone', undoneAt: new Date().toISOString() }),
+  });
+  await removeCreatedDirs(realRoot, manifest.createdDirs);
+
+  const files: FileResult[] = manifest.changes.map((c) => ({
+    path: c.path,
+    action: c.action,
+    ...(c.from !== undefined ? { from: c.from } : {}),
+    status: 'ok',
+  }));
+  return { applyId: manifest.applyId, files };
+}
+
+/** Remove the folders an apply created, deepest first, where they are empty now; others stay. */
+async function removeCreatedDirs(realRoot: string, createdDirs: string[]): Promise<void> {
+  for (const rel of [...createdDirs].reverse()) {
+    let abs: string;
+    try {
+      const r = await resolveInRoot(realRoot, rel, 'write');
+      if (r.kind !== 'dir') continue;
+      abs = r.abs;
+      if ((await readdir(abs)).length > 0) continue;
+      await rmdir(abs);
+      await fsyncDir(path.dirname(abs)).catch(() => {});
+    } catch {
+      // A folder that cannot be checked or removed is left in place: undo of the files already succeeded.
+    }
+  }
+}
+
+/** Applies of this project, newest first (unfinished ones are left out). */
+export async function history(
+  root: string,
+  limit = 50,
+  options: { state?: string } = {},
+): Promise<HistoryEntry[]> {
+  const realRoot = await validateRoot(root);
+  const manifests = await listManifests(options.state ?? stateDir(), rootKey(realRoot));
+  return manifests
+    .filter((m) => m.state !== 'pending')
+    .slice(0, limit)
+    .map((m) => ({
+      applyId: m.applyId,
+      time: m.time,
+      ...(m.label !== undefined ? { label: m.label } : {}),
+      files: m.changes.map((c) => ({
+        path: c.path,
+        action: c.action,
+        ...(c.from !== undefined ? { from: c.from } : {}),
+      })),
+      undone: m.state === 'undone',
+    }));
+}
