@@ -7,12 +7,22 @@
  */
 import type { ChangeSet, Diagnostic, FormatId, Op } from '../changeset/changeset';
 import { normalizePath } from '../paths/paths';
+import { markdownActions } from './markdown-actions';
+import { openaiPatch } from './openai-patch';
+import { searchReplace } from './search-replace';
+import { structuredJson } from './structured-json';
 import type { FormatParser, ParsedBlock } from './types';
 import { unifiedDiffParser } from './unified-diff';
+import { wholeFile } from './whole-file';
 
 export const PARSERS: FormatParser[] = [
   // Parsers are registered here, most specific first (one line each).
+  structuredJson,
+  markdownActions,
+  openaiPatch,
+  searchReplace,
   unifiedDiffParser,
+  wholeFile,
 ];
 
 export interface DetectOptions {

@@ -1,0 +1,228 @@
+/**
+ * OpenAI's apply_patch format ("V4A"), as written by codex and GPT models.
+ *
+ * Grammar (each item one line; markers may carry leading/trailing spaces):
+ *   patch   := '*** Begin Patch' entry* '*** End Patch'
+ *   entry   := add | delete | update
+ *   add     := '*** Add File: ' path  ('+' text)*             → create (ifExists: fail)
+ *   delete  := '*** Delete File: ' path                        → delete
+ *   update  := '*** Update File: ' path ['*** Move to: ' path] chunk+   → patch (newPath on a move)
+ *   chunk   := ('@@' | '@@ ' anchor)* line+ ['*** End of File']
+ *   line    := ' ' text | '-' text | '+' text | ''              ('' is an empty context line)
+ *
+ * A chunk carries no line numbers: its `@@ anchor` lines (several stack, outermost first) narrow
+ * the search and its context lines place it; `*** End of File` pins it to the end of the file.
+ * The first chunk may omit `@@` (codex accepts that). Lines before `*** Begin Patch` are prose.
+ *
+ * Leniencies, each named and tested:
+ * - a missing `*** End Patch` keeps what was read, with a warning (the reply was probably cut off);
+ * - blank lines between chunks, and blank lines at the end of a chunk, are separators, not
+ *   context (models put a blank line before `*** End Patch` or the next `*** Update File`);
+ * - a blank line inside an Add File followed by more `+` lines is an empty line of the file
+ *   (the model dropped the `+` of an empty line);
+ * - `@@ -12,3 +12,4 @@` unified-diff headers count as a bare `@@`: the numbers are not trusted;
+ * - `apply_patch <<'EOF'` / `EOF` heredoc lines around the patch are prose.
+ * Refused with an error (that entry only): an Update with no chunk, a line without a diff prefix
+ * inside a chunk, an unknown `***` header.
+ */
+import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
+import { splitLines } from './fences';
+import type { FormatParser, ParsedBlock } from './types';
+
+const BEGIN = '*** Begin Patch';
+const END = '*** End Patch';
+const ADD = '*** Add File:';
+const DELETE = '*** Delete File:';
+const UPDATE = '*** Update File:';
+const MOVE = '*** Move to:';
+const EOF_MARK = '*** End of File';
+const UNIFIED_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
+
+function parse(text: string): ParsedBlock[] {
+  const lines = splitLines(text);
+  const out: ParsedBlock[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    if (lines[i]!.trim() === BEGIN) {
+      const block = parsePatch(lines, i);
+      out.push(block);
+      i = block.end; // block.end is 1-based, so this is the line after it
+    } else i++;
+  }
+  return out;
+}
+
+function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
+  const ops: Op[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const error = (i: number, message: string) => diagnostics.push({ severity: 'error', line: i + 1, message });
+  let i = begin + 1;
+  let ended = false;
+  while (i < lines.length) {
+    const raw = lines[i]!;
+    const t = raw.trim();
+    if (t === END) {
+      ended = true;
+      break;
+    }
+    if (t === BEGIN) break; // a second patch starts: this one was never ended
+    if (t === '') {
+      i++;
+      continue;
+    }
+    if (t.startsWith(ADD)) {
+      const path = t.slice(ADD.length).trim();
+      const start = i;
+      const content: string[] = [];
+      i++;
+      while (i < lines.length) {
+        const l = lines[i]!;
+        if (l.startsWith('+')) content.push(l.slice(1));
+        else if (l.trim() === '' && lines[i + 1]?.startsWith('+')) content.push('');
+        else break;
+        i++;
+      }
+      ops.push({
+        kind: 'create',
+        path,
+        content: content.length ? `${content.join('\n')}\n` : '',
+        ifExists: 'fail',
+        line: start + 1,
+      });
+      continue;
+    }
+    if (t.startsWith(DELETE)) {
+      ops.push({ kind: 'delete', path: t.slice(DELETE.length).trim(), line: i + 1 });
+      i++;
+      continue;
+    }
+    if (t.startsWith(UPDATE)) {
+      const start = i;
+      const path = t.slice(UPDATE.length).trim();
+      i++;
+      let newPath: string | undefined;
+      if (lines[i]?.trim().startsWith(MOVE)) {
+        newPath = lines[i]!.trim().slice(MOVE.length).trim();
+        i++;
+      }
+      const read = readChunks(lines, i);
+      i = read.next;
+      if (read.error) {
+        error(read.error.line, read.error.message.replace('%PATH%', path));
+        continue;
+      }
+      if (read.hunks.length === 0) {
+        error(start, `"*** Update File: ${path}" at reply line ${start + 1} has no changes; it was skipped.`);
+        continue;
+      }
+      const op: Op = { kind: 'patch', path, hunks: read.hunks, line: start + 1 };
+      if (newPath !== undefined) op.newPath = newPath;
+      ops.push(op);
+      continue;
+    }
+    if (/^(?:apply_patch\b.*<<|EOF$|'EOF'$|"EOF"$)/.test(t)) {
+      i++;
+      continue;
+    }
+    error(
+      i,
+      t.startsWith('***')
+        ? `"${t.slice(0, 80)}" at reply line ${i + 1} is not a patch header (expected *** Add File:, *** Delete File: or *** Update File:).`
+        : `Reply line ${i + 1} ("${t.slice(0, 80)}") is outside any file section of the patch; it was ignored.`,
+    );
+    i++;
+  }
+  if (!ended) {
+    diagnostics.push({
+      severity: 'warning',
+      line: begin + 1,
+      message: `The patch starting at reply line ${begin + 1} has no "*** End Patch": the reply may be cut off. The last file may be incomplete.`,
+    });
+  }
+  const end = ended ? i + 1 : i;
+  return { start: begin + 1, end: Math.max(end, begin + 1), ops, diagnostics };
+}
+
+interface ChunkRead {
+  hunks: Hunk[];
+  next: number;
+  error?: { line: number; message: string };
+}
+
+function readChunks(lines: readonly string[], from: number): ChunkRead {
+  const hunks: Hunk[] = [];
+  let i = from;
+  let anchors: string[] = [];
+  let current: Hunk | null = null;
+  const close = () => {
+    if (current) {
+      // Trailing blank lines are separators before the next header, not empty context lines.
+      while (current.lines.length && current.lines[current.lines.length - 1] === ' ') current.lines.pop();
+      if (current.lines.length) hunks.push(current);
+    }
+    current = null;
+  };
+  while (i < lines.length) {
+    const l = lines[i]!;
+    const t = l.trim();
+    if (t.startsWith('***')) {
+      if (t === EOF_MARK) {
+        if (current) current.atEof = true;
+        else if (hunks.length) hunks[hunks.length - 1]!.atEof = true;
+        i++;
+        close();
+        continue;
+      }
+      break;
+    }
+    if (l.startsWith('@@')) {
+      close();
+      const anchor = UNIFIED_HEADER.test(l) ? '' : l.slice(2).trim();
+      if (anchor) anchors.push(anchor);
+      i++;
+      continue;
+    }
+    if (l.trim() === '' && (l === '' || !current)) {
+      // Blank lines before any chunk line are separators; inside a chunk an empty line is an
+      // empty context line whose space the model (or the chat UI) dropped.
+      if (current) current.lines.push(' ');
+      i++;
+      continue;
+    }
+    const c = l[0];
+    if (c === ' ' || c === '-' || c === '+') {
+      if (!current) {
+        current = { lines: [] };
+        if (anchors.length) current.anchors = anchors;
+        anchors = [];
+      }
+      current.lines.push(l);
+      i++;
+      continue;
+    }
+    close();
+    return {
+      hunks,
+      next: skipSection(lines, i),
+      error: {
+        line: i,
+        message: `Reply line ${i + 1} ("${l.slice(0, 80)}") in the changes to %PATH% starts with none of " ", "-", "+"; the changes to %PATH% were skipped.`,
+      },
+    };
+  }
+  close();
+  return { hunks, next: i };
+}
+
+/** After a broken chunk, resume at the next `***` header so the other files are still read. */
+function skipSection(lines: readonly string[], from: number): number {
+  let i = from;
+  while (i < lines.length && !lines[i]!.trim().startsWith('***')) i++;
+  return i;
+}
+
+export const openaiPatch: FormatParser = {
+  id: 'openai-patch',
+  detect: (text) => text.includes(BEGIN),
+  parse,
+};

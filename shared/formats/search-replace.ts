@@ -1,0 +1,250 @@
+/**
+ * SEARCH/REPLACE blocks, as aider and Cline write them.
+ *
+ * Grammar (each item is one line; leading spaces before a marker are allowed):
+ *   block   := [path] head search-line* divider replace-line* tail
+ *   head    := '<'{5,9} ' '? 'SEARCH' any*            aider
+ *            | '-'{3,9} ' '? 'SEARCH' any*            Cline
+ *   divider := '='{5,9}
+ *   tail    := '>'{5,9} ' '? 'REPLACE' any*           aider
+ *            | '+'{3,9} ' '? 'REPLACE' any*           Cline
+ *   path    := within the 3 lines above the head: a line holding only a path (`src/a.py`,
+ *              `**src/a.py**`, `### src/a.py`, …) or a fence opener whose info names one
+ *              (```` ```python src/a.py ````); blank lines and a bare fence opener are skipped
+ *   cline   := '<replace_in_file>' '<path>' p '</path>' '<diff>' block+ '</diff>' '</replace_in_file>'
+ *              (tags may share a line with their content)
+ *
+ * A block's file is, in order: the path above it, the `<path>` of the Cline tool call around it,
+ * the file of the previous block (aider: "a block with no filename reuses the previous one").
+ * An empty SEARCH means "new file, or append": it becomes an edit with search '' and the engine
+ * creates the file when missing. Consecutive blocks for one file become one op with several edits,
+ * applied in reply order.
+ *
+ * Damage real models produce, each accepted and tested:
+ * - 5 to 9 marker characters instead of 7 (the model miscounted);
+ * - no space between the markers and the keyword (`<<<<<<<SEARCH`), any case of the keyword;
+ * - trailing text after the keyword (`>>>>>>> REPLACE```` when the fence was glued on);
+ * - inside a Cline `<diff>…</diff>`, a missing final REPLACE marker when `</diff>` follows: the
+ *   closed tool call proves the reply was not cut off (warning).
+ * Refused with an error diagnostic (no op): a block cut off before its REPLACE marker, a REPLACE
+ * marker before any `=======`, a block with no file name anywhere.
+ */
+import type { Diagnostic, Op, SearchReplaceEdit } from '../changeset/changeset';
+import { openingFence, splitLines } from './fences';
+import { pathFromInfo, pathFromLine } from './path-hints';
+import type { FormatParser, ParsedBlock } from './types';
+
+type Marker = 'head' | 'divider' | 'tail' | null;
+
+export function markerOf(line: string): Marker {
+  let i = 0;
+  while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
+  const ch = line[i];
+  if (ch !== '<' && ch !== '-' && ch !== '=' && ch !== '>' && ch !== '+') return null;
+  let n = 0;
+  while (line[i + n] === ch) n++;
+  const rest = line.slice(i + n);
+  if (ch === '=') return n >= 5 && n <= 9 && rest.trim() === '' ? 'divider' : null;
+  const min = ch === '-' || ch === '+' ? 3 : 5;
+  if (n < min || n > 9) return null;
+  const word = rest.replace(/^ ?/, '').slice(0, 7).toUpperCase();
+  if ((ch === '<' || ch === '-') && word.startsWith('SEARCH')) return 'head';
+  if ((ch === '>' || ch === '+') && word === 'REPLACE') return 'tail';
+  return null;
+}
+
+interface RawBlock {
+  path: string | null;
+  /** 0-based line where the block starts (its path line, or its head). */
+  start: number;
+  end: number;
+  edit: SearchReplaceEdit;
+}
+
+export interface ScanResult {
+  blocks: RawBlock[];
+  diagnostics: Diagnostic[];
+}
+
+/** Find every block in reply order, with the path each one resolves to (null when none). */
+export function scanBlocks(text: string): ScanResult {
+  const lines = splitLines(text);
+  const blocks: RawBlock[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let xmlPath: string | null = null;
+  let inDiff = false;
+  let previousPath: string | null = null;
+  // Lines at or before this index belong to an earlier block and are not searched for a path.
+  let floor = 0;
+
+  let state: 'out' | 'search' | 'replace' = 'out';
+  let head = 0;
+  let blockStart = 0;
+  let blockPath: string | null = null;
+  let search: string[] = [];
+  let replace: string[] = [];
+
+  const fail = (line: number, message: string) => {
+    diagnostics.push({ severity: 'error', line: line + 1, message });
+    state = 'out';
+  };
+  const finish = (end: number) => {
+    const path = blockPath ?? (inDiff ? xmlPath : null) ?? previousPath;
+    if (path === null) {
+      diagnostics.push({
+        severity: 'error',
+        line: head + 1,
+        message: `The SEARCH/REPLACE block at reply line ${head + 1} names no file; it was skipped.`,
+      });
+    } else {
+      previousPath = path;
+      blocks.push({
+        path,
+        start: blockStart,
+        end,
+        edit: { search: joinLines(search), replace: joinLines(replace), all: false },
+      });
+    }
+    state = 'out';
+    floor = end + 1;
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
+    let closesDiff = false;
+    // Cline's tool-call tags, which models put on the same line as a marker or path.
+    if (line.includes('<')) {
+      const pathTag = /<path>\s*([^<]*?)\s*<\/path>/.exec(line);
+      if (pathTag) {
+        xmlPath = pathTag[1]!;
+        floor = i + 1;
+      }
+      const t = line.trim();
+      if (t.startsWith('<diff>')) {
+        inDiff = true;
+        line = t.slice('<diff>'.length);
+        floor = i + 1;
+      }
+      if (line.trimEnd().endsWith('</diff>')) {
+        closesDiff = true;
+        line = line.trimEnd().slice(0, -'</diff>'.length);
+      }
+      if (t === '</replace_in_file>') xmlPath = null;
+    }
+    const marker = markerOf(line);
+
+    if (state === 'out') {
+      if (marker === 'head') {
+        state = 'search';
+        head = i;
+        search = [];
+        replace = [];
+        const found = pathAbove(lines, i, floor);
+        blockPath = found?.path ?? null;
+        blockStart = found?.line ?? i;
+      }
+    } else if (state === 'search') {
+      if (marker === 'divider') state = 'replace';
+      else if (marker === 'tail')
+        fail(
+          head,
+          `The SEARCH/REPLACE block at reply line ${head + 1} reaches its REPLACE marker (line ${i + 1}) without a ======= line; it was skipped.`,
+        );
+      else if (marker === 'head') {
+        fail(head, `The SEARCH block at reply line ${head + 1} has no ======= line; it was skipped.`);
+        i--;
+        continue;
+      } else search.push(line);
+    } else {
+      if (marker === 'tail') finish(i);
+      else if (marker === 'head') {
+        fail(
+          head,
+          `The SEARCH/REPLACE block at reply line ${head + 1} has no REPLACE marker before the next block; it was skipped.`,
+        );
+        i--;
+        continue;
+      } else if (closesDiff) {
+        if (line.trim() !== '') replace.push(line);
+        diagnostics.push({
+          severity: 'warning',
+          line: i + 1,
+          message: `The SEARCH/REPLACE block at reply line ${head + 1} has no REPLACE marker; the end of the tool call (</diff>) closes it.`,
+        });
+        finish(i);
+      } else replace.push(line);
+    }
+    if (closesDiff) {
+      if (state === 'search')
+        fail(
+          head,
+          `The SEARCH block at reply line ${head + 1} ends at </diff> without a ======= line; it was skipped.`,
+        );
+      inDiff = false;
+    }
+  }
+  if (state !== 'out') {
+    diagnostics.push({
+      severity: 'error',
+      line: head + 1,
+      message: `The SEARCH/REPLACE block at reply line ${head + 1} is cut off: the reply ends before its REPLACE marker. It was skipped.`,
+    });
+  }
+  return { blocks, diagnostics };
+}
+
+/** The path named in the (up to) three lines above a head, skipping blanks and bare fence openers. */
+function pathAbove(
+  lines: readonly string[],
+  head: number,
+  floor: number,
+): { path: string; line: number } | null {
+  for (let i = head - 1; i >= Math.max(floor, head - 3); i--) {
+    const t = lines[i]!.trim();
+    if (t === '') continue;
+    const fence = openingFence(lines[i]!);
+    if (fence) {
+      const p = fence.info ? pathFromInfo(fence.info) : null;
+      if (p) return { path: p, line: i };
+      continue;
+    }
+    const p = pathFromLine(t);
+    return p ? { path: p, line: i } : null;
+  }
+  return null;
+}
+
+function joinLines(lines: readonly string[]): string {
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+function parse(text: string): ParsedBlock[] {
+  const { blocks, diagnostics } = scanBlocks(text);
+  const lines = splitLines(text);
+  const out: ParsedBlock[] = [];
+  for (const b of blocks) {
+    const last = out[out.length - 1];
+    const lastOp = last?.ops[0];
+    if (last && lastOp?.kind === 'search-replace' && lastOp.path === b.path) {
+      lastOp.edits.push(b.edit);
+      last.end = endWithFence(lines, b.end) + 1;
+      continue;
+    }
+    const op: Op = { kind: 'search-replace', path: b.path!, edits: [b.edit], line: b.start + 1 };
+    out.push({ start: b.start + 1, end: endWithFence(lines, b.end) + 1, ops: [op], diagnostics: [] });
+  }
+  for (const d of diagnostics) out.push({ start: d.line, end: d.line, ops: [], diagnostics: [d] });
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** A closing fence right after the REPLACE marker belongs to the block (so no other reader takes it). */
+function endWithFence(lines: readonly string[], end: number): number {
+  const next = lines[end + 1]?.trim() ?? '';
+  return /^(`{3,}|~{3,})$/.test(next) ? end + 1 : end;
+}
+
+export const searchReplace: FormatParser = {
+  id: 'search-replace',
+  detect: (text) => /[<-]{3,9} ?search/i.test(text),
+  parse,
+};

@@ -1,0 +1,150 @@
+/**
+ * Whole files in fenced code blocks: the generic answer "here is the new src/a.ts".
+ *
+ * Grammar:
+ *   whole-file := [path-line [blank]] fence
+ *   fence      := opening fence, content lines, closing fence (CommonMark, see fences.ts)
+ *   path-line  := a line holding only a path, dressed or not: `src/a.ts`, `**src/a.ts**`,
+ *                 `` `src/a.ts` ``, `File: src/a.ts`, `### src/a.ts`, `- src/a.ts`, `src/a.ts:`
+ * The path is taken from, in order:
+ *   1. the info string: ```` ```ts src/a.ts ````, ```` ```src/a.ts ````, ```` ```python:src/a.py ````,
+ *      `title="src/a.ts"`, `filename=…`, `path=…`, `file=…`;
+ *   2. a path-line right before the fence (one blank line between is allowed);
+ *   3. a comment that is the first content line and holds only a path (`// src/a.ts`,
+ *      `# app.py`, `<!-- index.html -->`) — a guess: many snippets carry such a comment without
+ *      being the whole file, so the op is marked `guess` (offered unticked, applied only to an
+ *      existing file) with an info diagnostic;
+ *   4. the sentence before the fence naming exactly one path in backticks ("Here is the updated
+ *      `a.py`:") — also a guess, for the same reason.
+ * Each becomes `create` with ifExists 'overwrite' (the file may or may not exist yet).
+ *
+ * Never a whole file: a fence with no path; a diff/patch fence; shell, console, text and output
+ * fences unless the info string itself names the file (```` ```bash scripts/setup.sh ````);
+ * a fence whose content is another format (SEARCH/REPLACE markers, `*** Begin Patch`, a unified
+ * diff) — those readers own it.
+ * Leniency: an unclosed last fence still yields the op, with a warning that the reply may be cut
+ * off (the preview shows the truncated file; nothing is applied unseen).
+ */
+import type { Diagnostic, Op } from '../changeset/changeset';
+import { type Fence, findFences, linesToContent, splitLines } from './fences';
+import { isPathToken, pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
+import { markerOf } from './search-replace';
+import type { FormatParser, ParsedBlock } from './types';
+
+/** Fences that hold diffs, never a file's content. */
+const DIFF_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff']);
+/** Fences that hold commands or program output, unless the info string names a file. */
+const NOT_FILE_LANGS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'fish',
+  'shell',
+  'console',
+  'terminal',
+  'shellsession',
+  'shell-session',
+  'text',
+  'txt',
+  'plaintext',
+  'output',
+  'log',
+]);
+
+const COMMENT_PATH =
+  /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*(?:(?:file(?:name)?|path)\s*:\s*)?([^\s]+?)\s*(?:\*\/|-->)?\s*$/i;
+
+function parse(text: string): ParsedBlock[] {
+  const lines = splitLines(text);
+  const out: ParsedBlock[] = [];
+  for (const fence of findFences(lines)) {
+    if (DIFF_LANGS.has(fence.lang) || ownedByAnotherFormat(fence.lines)) continue;
+    const found = findPath(lines, fence);
+    if (!found) continue;
+    const diagnostics: Diagnostic[] = [];
+    const op: Op = {
+      kind: 'create',
+      path: found.path,
+      content: linesToContent(fence.lines),
+      ifExists: 'overwrite',
+      line: found.line + 1,
+    };
+    if (found.guess) {
+      op.guess = true;
+      diagnostics.push({
+        severity: 'info',
+        line: found.line + 1,
+        op: 0,
+        message: `The code block at reply line ${fence.open + 1} names no file; "${found.path}" was guessed from ${found.guess}. It is offered unticked and only replaces a file that exists.`,
+      });
+    }
+    if (!fence.closed) {
+      diagnostics.push({
+        severity: 'warning',
+        line: fence.open + 1,
+        op: 0,
+        message: `The code block for ${found.path} at reply line ${fence.open + 1} is never closed: the reply may be cut off and the file incomplete.`,
+      });
+    }
+    out.push({
+      start: Math.min(found.line, fence.open) + 1,
+      end: Math.min(fence.close, lines.length - 1) + 1,
+      ops: [op],
+      diagnostics,
+    });
+  }
+  return out;
+}
+
+interface FoundPath {
+  path: string;
+  /** 0-based reply line the path was read from (the fence line when from the info string). */
+  line: number;
+  /** What the path was guessed from; absent when the reply stated it. */
+  guess?: string;
+}
+
+function findPath(lines: readonly string[], fence: Fence): FoundPath | null {
+  const fromInfo = fence.info ? pathFromInfo(fence.info) : null;
+  if (fromInfo) return { path: fromInfo, line: fence.open };
+  if (NOT_FILE_LANGS.has(fence.lang)) return null;
+
+  let before = fence.open - 1;
+  if (before >= 0 && lines[before]!.trim() === '') before--;
+  const prev = before >= 0 ? lines[before]! : '';
+  const fromLine = prev.trim() ? pathFromLine(prev) : null;
+  if (fromLine) return { path: fromLine, line: before };
+
+  const first = fence.lines[0];
+  const comment = first !== undefined ? COMMENT_PATH.exec(first) : null;
+  if (comment && isPathToken(comment[1]!))
+    return { path: comment[1]!, line: fence.open, guess: 'the comment on its first line' };
+
+  const fromSentence = prev.trim() ? pathFromSentence(prev) : null;
+  if (fromSentence) return { path: fromSentence, line: fence.open, guess: 'the sentence before it' };
+  return null;
+}
+
+/** Content that another reader owns: SEARCH/REPLACE blocks, an OpenAI patch, a unified diff. */
+function ownedByAnotherFormat(content: readonly string[]): boolean {
+  let firstReal = -1;
+  for (let i = 0; i < content.length; i++) {
+    const l = content[i]!;
+    if (firstReal < 0 && l.trim() !== '') firstReal = i;
+    if (l.charCodeAt(0) === 60 /* < */ || l.charCodeAt(0) === 45 /* - */) {
+      if (markerOf(l) === 'head') return true;
+    }
+    if (l.trim() === '*** Begin Patch') return true;
+  }
+  if (firstReal < 0) return false;
+  const head = content[firstReal]!;
+  if (head.startsWith('diff --git ')) return true;
+  if (head.startsWith('--- ') && (content[firstReal + 1] ?? '').startsWith('+++ ')) return true;
+  return /^@@ .*@@/.test(head);
+}
+
+export const wholeFile: FormatParser = {
+  id: 'whole-file',
+  detect: (text) => text.includes('```') || text.includes('~~~'),
+  parse,
+};
