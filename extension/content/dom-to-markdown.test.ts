@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { findFences, splitLines } from '../../shared/formats/fences';
+import { domToMarkdown, extractCodeBlock, fenceCode } from './dom-to-markdown';
+import { listPages, loadPage, pageJson } from './sites/saved-pages';
+
+interface CorpusPage {
+  code_blocks: Array<{
+    index: number;
+    text: string;
+    language_from_class: string | null;
+    header_label: string | null;
+  }>;
+  assistant_turns?: Array<{ 'data-message-id': string; expected_text: string }>;
+}
+
+interface FixturePage {
+  replies: Array<{ messageId: string; markdown: string; codeBlocks: Array<{ lang: string; text: string }> }>;
+}
+
+const html = (markup: string): Element => {
+  const div = document.createElement('div');
+  div.innerHTML = markup;
+  return div;
+};
+
+describe('code blocks of the corpus pages (real sites, three ChatGPT eras, Claude, Gemini)', () => {
+  const pages = listPages('corpus');
+  it('finds the corpus', () => expect(pages.length).toBeGreaterThanOrEqual(5));
+
+  for (const page of pages) {
+    const expected = pageJson<CorpusPage>(page);
+    it.each(expected.code_blocks.map((b) => [b.index, b] as const))(
+      `${page} block %i: exact code text and language`,
+      (index, block) => {
+        const pre = loadPage(page).querySelectorAll('pre')[index]!;
+        const got = extractCodeBlock(pre);
+        expect(got.text).toBe(block.text);
+        expect(got.lang).toBe((block.language_from_class ?? block.header_label ?? '').toLowerCase());
+      },
+    );
+  }
+
+  it('rebuilds the chatgpt-001 turn without the rich-text editor’s empty <p>&nbsp;</p>', () => {
+    const expected = pageJson<CorpusPage>('corpus/chatgpt-001').assistant_turns![0]!;
+    const doc = loadPage('corpus/chatgpt-001');
+    const turn = doc.querySelector(`[data-message-id="${expected['data-message-id']}"] .markdown`)!;
+    expect(domToMarkdown(turn)).toBe(expected.expected_text);
+  });
+
+  it('rebuilt markdown holds each corpus code block as a fence that reads back exactly', () => {
+    for (const page of pages) {
+      const expected = pageJson<CorpusPage>(page);
+      const md = domToMarkdown(loadPage(page).body);
+      const fences = findFences(splitLines(md));
+      expect(fences.map((f) => f.lines.join('\n'))).toEqual(
+        expected.code_blocks.map((b) => b.text.replace(/\n$/, '')),
+      );
+      expect(md).not.toMatch(/Copy code|^Copy$/m);
+    }
+  });
+});
+
+describe('our fixture pages', () => {
+  for (const page of listPages('fixtures')) {
+    const expected = pageJson<FixturePage>(page);
+    for (const reply of expected.replies) {
+      it(`${page} ${reply.messageId}: the DOM rebuild equals the markdown the API gives`, () => {
+        const turn = loadPage(page).querySelector(`[data-message-id="${reply.messageId}"] .markdown`)!;
+        expect(domToMarkdown(turn)).toBe(reply.markdown);
+        const blocks = Array.from(turn.querySelectorAll('pre'), (pre) => extractCodeBlock(pre));
+        expect(blocks).toEqual(reply.codeBlocks);
+      });
+    }
+  }
+});
+
+describe('fences', () => {
+  it.each([
+    ['plain code', { lang: 'ts', text: 'a\n' }, '```ts\na\n```'],
+    ['no final newline', { lang: '', text: 'a' }, '```\na\n```'],
+    ['empty code', { lang: '', text: '' }, '```\n```'],
+    ['a ``` run inside', { lang: 'md', text: '```js\nx\n```\n' }, '````md\n```js\nx\n```\n````'],
+    ['a ````` run inside', { lang: '', text: 'a `````\n' }, '``````\na `````\n``````'],
+  ])('%s', (_, block, fenced) => expect(fenceCode(block)).toBe(fenced));
+});
+
+describe('prose', () => {
+  it.each([
+    ['heading levels', '<h1>A</h1><h3>B <em>c</em></h3>', '# A\n\n### B *c*'],
+    [
+      'emphasis keeps markers on the words',
+      '<p>a<strong> b </strong>c <em>d</em> <del>e</del></p>',
+      'a **b** c *d* ~~e~~',
+    ],
+    [
+      'inline code with a backtick inside',
+      '<p><code>a`b</code> and <code>`x</code></p>',
+      '``a`b`` and `` `x ``',
+    ],
+    [
+      'link and autolink',
+      '<p><a href="https://x.dev/a">docs</a> https:<a href="https://y.dev">https://y.dev</a></p>',
+      '[docs](https://x.dev/a) https:https://y.dev',
+    ],
+    [
+      'hard and soft breaks stay line breaks',
+      '<p>--- START-FILE: a.txt ---<br>hi\n--- END-FILE: a.txt ---</p>',
+      '--- START-FILE: a.txt ---\nhi\n--- END-FILE: a.txt ---',
+    ],
+    ['source indentation collapses', '<p>\n   one   two\n</p>', 'one two'],
+    ['blockquote', '<blockquote><p>a</p><p>b</p></blockquote>', '> a\n>\n> b'],
+    ['rule', '<p>a</p><hr><p>b</p>', 'a\n\n---\n\nb'],
+    ['ordered list with start', '<ol start="3"><li>a</li><li>b</li></ol>', '3. a\n4. b'],
+    [
+      'nested tight list',
+      '<ul><li>a<ul><li>b<ol><li>c</li></ol></li></ul></li></ul>',
+      '- a\n  - b\n    1. c',
+    ],
+    [
+      'loose list with a code block in an item',
+      '<ol><li><p>run:</p><pre><code class="language-sh">ls\n</code></pre></li><li><p>done</p></li></ol>',
+      '1. run:\n\n   ```sh\n   ls\n   ```\n\n2. done',
+    ],
+    [
+      'table with a pipe in a cell',
+      '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>x|y</td><td><code>z</code></td></tr></tbody></table>',
+      '| a | b |\n| --- | --- |\n| x\\|y | `z` |',
+    ],
+    [
+      'UI chrome and icons are dropped',
+      '<p>a<button>Copy</button><svg><text>x</text></svg><span class="sr-only">ChatGPT said:</span></p>',
+      'a',
+    ],
+    ['our own button host is dropped', '<p>a</p><span data-replyapply="apply"></span>', 'a'],
+    ['text and blocks mixed in a div', '<div>intro<p>para</p>tail</div>', 'intro\n\npara\n\ntail'],
+  ])('%s', (_, markup, markdown) => expect(domToMarkdown(html(markup))).toBe(markdown));
+});
+
+describe('code block chrome', () => {
+  it.each([
+    [
+      'ChatGPT 2025: label div and Copy code / Edit buttons inside <pre>, token spans',
+      '<pre><div><div class="flex">python</div><div class="sticky"><button>Copy code</button><span><button>Edit</button></span></div><div><code class="whitespace-pre!"><span><span>x = 1\n</span><span>y</span></span></code></div></div></pre>',
+      { lang: 'python', text: 'x = 1\ny' },
+    ],
+    [
+      'no <code> element: the <pre> text without buttons',
+      '<pre><button>Copy</button>a\nb\n</pre>',
+      { lang: '', text: 'a\nb\n' },
+    ],
+    [
+      '<br> line breaks inside code',
+      '<pre><code class="language-js">a<br>b</code></pre>',
+      { lang: 'js', text: 'a\nb' },
+    ],
+    [
+      'language class on <pre>',
+      '<pre class="lang-rust"><code>fn f() {}</code></pre>',
+      { lang: 'rust', text: 'fn f() {}' },
+    ],
+    [
+      'an un-escaped include read as an element',
+      '<pre><code>#include <iostream>\nint</code></pre>',
+      { lang: '', text: '#include <iostream>\nint' },
+    ],
+  ])('%s', (_, markup, block) => expect(extractCodeBlock(html(markup).querySelector('pre')!)).toEqual(block));
+});

@@ -1,0 +1,333 @@
+/**
+ * Markdown rebuilt from a rendered reply: the last rung of the raw-text ladder, used when neither the
+ * site's API nor its Copy button gives us the text the model wrote.
+ *
+ * What matters most is that code blocks come out exact, since that is where file operations live:
+ * the text of the `<code>` element, never of the `<pre>` around it, because sites put UI chrome
+ * inside `<pre>` (ChatGPT 2023: `<span>cpp</span><button>Copy code</button>`; ChatGPT 2025: a
+ * language label and "Copy code"/"Edit" buttons; Claude: a label and a "Copy" button). Fences are
+ * longer than any backtick run inside the code, so a reply whose code holds ``` survives.
+ *
+ * Prose is rebuilt as CommonMark (headings, emphasis, inline code, lists, block quotes, links,
+ * pipe tables, rules) but NOT escaped: the format readers want the characters the model wrote, and
+ * a literal `*` the model escaped is rendered as `*`, which no file format depends on. Soft line
+ * breaks inside a paragraph are kept as newlines, since line-based formats (delimiter blocks)
+ * written outside a fence reach the DOM as one paragraph with line breaks.
+ */
+
+export interface CodeBlock {
+  /** Lowercased language from the `language-xxx` class or the block's header label; '' if none. */
+  lang: string;
+  text: string;
+}
+
+/** Site UI that is never part of the reply (buttons, icons, screen-reader labels, our own button). */
+const CHROME = 'button, [role="button"], svg, script, style, template, .sr-only, [data-replyapply]';
+
+/** Gemini keeps the language label in a header outside `<pre>`; it is chrome in prose. */
+const OUTER_CODE_HEADER = '.code-block-decoration';
+
+const SKIP_IN_PROSE = `${CHROME}, ${OUTER_CODE_HEADER}`;
+
+/** Elements that may legitimately appear inside `<code>` (syntax-highlighting wrappers). */
+const CODE_INLINE = new Set([
+  'span',
+  'a',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'mark',
+  'u',
+  's',
+  'del',
+  'ins',
+  'sub',
+  'sup',
+  'code',
+  'font',
+  'small',
+  'big',
+  'div',
+  'p',
+  'label',
+]);
+
+const BLOCK = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'ul',
+]);
+
+const LABEL = /^[\w#+.\- ]{1,32}$/;
+const LANG_CLASS = /(?:^|\s)(?:language|lang)-([\w#+.-]+)/;
+
+export function extractCodeBlock(pre: Element): CodeBlock {
+  const code = pre.querySelector('code');
+  const text = code ? codeText(code) : textOutside(pre, null);
+  return { lang: codeLanguage(pre, code), text };
+}
+
+/** Markdown for the rendered reply under `root` (typically the site's `.markdown` element). */
+export function domToMarkdown(root: Element): string {
+  return blocks(root).join('\n\n');
+}
+
+/** A fence one backtick longer than the longest backtick run in the code (at least three). */
+export function fenceCode({ lang, text }: CodeBlock): string {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  const body = text === '' || text.endsWith('\n') ? text : `${text}\n`;
+  return `${fence}${lang}\n${body}${fence}`;
+}
+
+function codeText(node: Node): string {
+  let out = '';
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeType === 3) out += (child as Text).data;
+    else if (child.nodeType === 1) {
+      const el = child as Element;
+      const name = el.localName;
+      if (name === 'br') out += '\n';
+      else if (el.matches(CHROME)) continue;
+      else if (CODE_INLINE.has(name)) out += codeText(el);
+      // Tolerance: a page clipped by a tool that un-escaped the code (corpus chatgpt-002:
+      // `#include <windows.h>`) makes the HTML parser read `<windows.h>` as an element. No real
+      // highlighter emits such elements, so one is the code's own text: write its tag back.
+      else
+        out += `<${name}${Array.from(el.attributes, (a) => ` ${a.name}${a.value ? `="${a.value}"` : ''}`).join('')}>${codeText(el)}`;
+    }
+  }
+  return out;
+}
+
+function codeLanguage(pre: Element, code: Element | null): string {
+  const fromClass = LANG_CLASS.exec(code?.className ?? '') ?? LANG_CLASS.exec(pre.className);
+  if (fromClass) return fromClass[1]!.toLowerCase();
+  // ChatGPT and Claude put the label inside <pre>, before the code; Gemini in a header above it.
+  const inside = textOutside(pre, code).trim();
+  if (inside && LABEL.test(inside)) return inside.toLowerCase().replace(/\s+/g, '');
+  const header = pre.closest('.code-block')?.querySelector(OUTER_CODE_HEADER);
+  const outside = header ? textOutside(header, null).trim() : '';
+  if (outside && LABEL.test(outside)) return outside.toLowerCase().replace(/\s+/g, '');
+  return '';
+}
+
+/** Text under `root`, leaving out the `except` subtree and UI chrome. */
+function textOutside(root: Element, except: Element | null): string {
+  let out = '';
+  for (const child of Array.from(root.childNodes)) {
+    if (child === except) continue;
+    if (child.nodeType === 3) out += (child as Text).data;
+    else if (child.nodeType === 1 && !(child as Element).matches(CHROME))
+      out += textOutside(child as Element, except);
+  }
+  return out;
+}
+
+function blocks(root: Element): string[] {
+  const out: string[] = [];
+  let inline = '';
+  const flush = () => {
+    const text = tidy(inline);
+    if (text) out.push(text);
+    inline = '';
+  };
+  for (const child of Array.from(root.childNodes)) {
+    if (child.nodeType === 3) {
+      inline += collapse((child as Text).data);
+      continue;
+    }
+    if (child.nodeType !== 1) continue;
+    const el = child as Element;
+    if (el.matches(SKIP_IN_PROSE)) continue;
+    if (!BLOCK.has(el.localName)) {
+      inline += inlineOf(el);
+      continue;
+    }
+    flush();
+    const block = blockOf(el);
+    if (block !== null) out.push(...block);
+  }
+  flush();
+  return out;
+}
+
+function blockOf(el: Element): string[] | null {
+  const name = el.localName;
+  switch (name) {
+    case 'p':
+    case 'summary':
+    case 'figcaption': {
+      const text = tidy(inlineChildren(el));
+      return text ? [text] : null;
+    }
+    case 'h1':
+    case 'h2':
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'h6': {
+      const text = tidy(inlineChildren(el)).replace(/\s*\n\s*/g, ' ');
+      return text ? [`${'#'.repeat(Number(name[1]))} ${text}`] : null;
+    }
+    case 'pre':
+      return [fenceCode(extractCodeBlock(el))];
+    case 'hr':
+      return ['---'];
+    case 'ul':
+    case 'ol':
+      return [list(el)];
+    case 'blockquote': {
+      const inner = blocks(el).join('\n\n');
+      return inner
+        ? [
+            inner
+              .split('\n')
+              .map((l) => (l ? `> ${l}` : '>'))
+              .join('\n'),
+          ]
+        : null;
+    }
+    case 'table':
+      return [table(el)];
+    default:
+      return blocks(el);
+  }
+}
+
+function list(el: Element): string {
+  const ordered = el.localName === 'ol';
+  let n = Number.parseInt(el.getAttribute('start') ?? '1', 10);
+  if (!Number.isFinite(n)) n = 1;
+  const items = Array.from(el.children).filter((c) => c.localName === 'li');
+  // A loose list (blank lines between items) renders its items' text in <p>; a tight one does not.
+  const loose = items.some((li) => Array.from(li.children).some((c) => c.localName === 'p'));
+  const rendered = items.map((li) => {
+    const marker = ordered ? `${n++}. ` : '- ';
+    const body = blocks(li).join(loose ? '\n\n' : '\n');
+    const pad = ' '.repeat(marker.length);
+    return body
+      .split('\n')
+      .map((line, i) => (i === 0 ? marker + line : line ? pad + line : ''))
+      .join('\n');
+  });
+  return rendered.join(loose ? '\n\n' : '\n');
+}
+
+function table(el: Element): string {
+  const rows = Array.from(el.querySelectorAll('tr')).filter((tr) => tr.closest('table') === el);
+  const cells = rows.map((tr) =>
+    Array.from(tr.children)
+      .filter((c) => c.localName === 'th' || c.localName === 'td')
+      .map((c) =>
+        tidy(inlineChildren(c))
+          .replace(/\s*\n\s*/g, ' ')
+          .replace(/\|/g, '\\|'),
+      ),
+  );
+  const width = Math.max(1, ...cells.map((r) => r.length));
+  const line = (r: string[]) => `| ${Array.from({ length: width }, (_, i) => r[i] ?? '').join(' | ')} |`;
+  const [head = [], ...body] = cells;
+  return [line(head), line(Array(width).fill('---')), ...body.map(line)].join('\n');
+}
+
+function inlineChildren(el: Element): string {
+  let out = '';
+  for (const child of Array.from(el.childNodes)) {
+    if (child.nodeType === 3) out += collapse((child as Text).data);
+    else if (child.nodeType === 1) out += inlineOf(child as Element);
+  }
+  return out;
+}
+
+function inlineOf(el: Element): string {
+  if (el.matches(SKIP_IN_PROSE)) return '';
+  switch (el.localName) {
+    case 'br':
+      return '\n';
+    case 'strong':
+    case 'b':
+      return wrap(inlineChildren(el), '**');
+    case 'em':
+    case 'i':
+      return wrap(inlineChildren(el), '*');
+    case 'del':
+    case 's':
+      return wrap(inlineChildren(el), '~~');
+    case 'code':
+      return inlineCode(el.textContent ?? '');
+    case 'a': {
+      const text = inlineChildren(el);
+      const href = el.getAttribute('href') ?? '';
+      // An autolinked bare URL was written as the URL itself.
+      if (!href || href === text.trim()) return text;
+      return `[${text}](${href})`;
+    }
+    case 'img': {
+      const src = el.getAttribute('src') ?? '';
+      return src ? `![${el.getAttribute('alt') ?? ''}](${src})` : '';
+    }
+    case 'pre':
+      return `\n${fenceCode(extractCodeBlock(el))}\n`;
+    default:
+      return inlineChildren(el);
+  }
+}
+
+function wrap(text: string, mark: string): string {
+  // Keep the markers against the words: "** bold**" is not emphasis in CommonMark.
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
+  return m[2] ? `${m[1]}${mark}${m[2]}${mark}${m[3]}` : text;
+}
+
+function inlineCode(text: string): string {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const ticks = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${text}${pad}${ticks}`;
+}
+
+/** HTML whitespace collapsing, except that line breaks stay (see the header comment). */
+function collapse(text: string): string {
+  return text.replace(/[ \t\r\f]*\n[ \t\r\f\n]*/g, '\n').replace(/[ \t\r\f]+/g, ' ');
+}
+
+/** A paragraph's text without leading/trailing blank space; '' for `<p>&nbsp;</p>` (rich-text editors). */
+function tidy(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => l.replace(/^ +| +$/g, ''))
+    .join('\n')
+    .trim();
+}

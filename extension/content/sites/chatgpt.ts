@@ -1,0 +1,227 @@
+/**
+ * chatgpt.com (and the old chat.openai.com host, which redirects there).
+ *
+ * Page structure (2025 UI; the corpus pages show the 2023 eras): each turn is an
+ * `article[data-testid="conversation-turn-N"]` holding one or more message divs
+ * `[data-message-author-role][data-message-id]`; the rendered markdown is `div.markdown` inside the
+ * message; the action bar (Copy, Good/Bad response, Share, …) is a sibling of the message, inside the
+ * article, and only appears once the reply is complete. While a reply streams, the composer's submit
+ * button becomes `button[data-testid="stop-button"]`.
+ *
+ * API: `GET /api/auth/session` → `{ accessToken }`, then `GET /backend-api/conversation/<id>` with
+ * `Authorization: Bearer <token>` → `{ mapping: { [node]: { message: { id, author: { role },
+ * content: { content_type, parts }, status } } } }`. The parts of a text message are the exact
+ * markdown the model wrote.
+ */
+import type { FetchContext, RawTextResult, SiteAdapter } from './types';
+
+const CHATGPT_PAGES = {
+  c001: 'corpus/chatgpt-001',
+  c002: 'corpus/chatgpt-002',
+  c005: 'corpus/chatgpt-005',
+  two: 'fixtures/chatgpt-two-replies',
+  noOps: 'fixtures/chatgpt-no-ops',
+  streaming: 'fixtures/chatgpt-streaming',
+} as const;
+const P = CHATGPT_PAGES;
+
+const COPY_TURN_BUTTON = 'button[data-testid="copy-turn-action-button"]';
+
+export const chatgpt: SiteAdapter = {
+  id: 'chatgpt',
+  hosts: ['chatgpt.com', 'chat.openai.com'],
+  matches: ['https://chatgpt.com/*', 'https://chat.openai.com/*'],
+  selectors: {
+    turn: {
+      css: '[data-message-author-role="assistant"]',
+      expect: { [P.c001]: 1, [P.c002]: 0, [P.c005]: 0, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
+    },
+    messageIdAttribute: 'data-message-id',
+    container: {
+      // 2023 pages use a div, 2025 pages an article; user turns match too (they are never `turn`s).
+      css: '[data-testid^="conversation-turn-"]',
+      expect: { [P.c001]: 2, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 2 },
+    },
+    content: {
+      css: '.markdown',
+      expect: { [P.c001]: 1, [P.c002]: 0, [P.c005]: 0, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
+    },
+    streaming: {
+      css: 'button[data-testid="stop-button"]',
+      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 0, [P.noOps]: 0, [P.streaming]: 1 },
+    },
+    // User turns have the same Copy button, hence 2 per exchange; a streaming reply has none yet.
+    doneMarker: {
+      css: COPY_TURN_BUTTON,
+      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },
+    },
+    copyButton: {
+      css: COPY_TURN_BUTTON,
+      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },
+    },
+    actionBar: {
+      css: `div:has(> ${COPY_TURN_BUTTON})`,
+      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },
+    },
+    codeBlock: {
+      css: 'pre',
+      expect: { [P.c001]: 0, [P.c002]: 3, [P.c005]: 4, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
+    },
+  },
+  conversationId: chatGptConversationId,
+  fetchRawText: (ctx) => chatGptCache.text(ctx),
+};
+
+/** `/c/<id>`, and `/g/<gizmo>/c/<id>` for custom GPTs; anything else has no conversation yet. */
+export function chatGptConversationId(url: string | URL): string | undefined {
+  const { pathname } = typeof url === 'string' ? new URL(url) : url;
+  const m = /^\/(?:g\/[^/]+\/)?c\/([\w-]+)\/?$/.exec(pathname);
+  return m?.[1];
+}
+
+export type ConversationResult =
+  | { ok: true; messages: Map<string, string> }
+  | { ok: false; kind: 'auth' | 'http' | 'network' | 'shape' | 'aborted'; message: string };
+
+/**
+ * The finished assistant messages of one conversation, by message id, from ChatGPT's own API.
+ * A message still being written (`status` other than `finished_successfully`) is left out, so the
+ * cache refetches when it is asked for it later.
+ */
+export async function fetchChatGptConversation(
+  conversationId: string,
+  fetchFn: typeof fetch,
+  options: { origin?: string; signal?: AbortSignal } = {},
+): Promise<ConversationResult> {
+  const origin = options.origin ?? 'https://chatgpt.com';
+  const init: RequestInit = { credentials: 'include' };
+  if (options.signal) init.signal = options.signal;
+
+  const session = await getJson(fetchFn, `${origin}/api/auth/session`, init);
+  if (!session.ok) return session;
+  const token = (session.value as { accessToken?: unknown } | null)?.accessToken;
+  if (typeof token !== 'string' || token === '')
+    return { ok: false, kind: 'auth', message: 'ChatGPT gave no access token (signed out?).' };
+
+  const convo = await getJson(
+    fetchFn,
+    `${origin}/backend-api/conversation/${encodeURIComponent(conversationId)}`,
+    {
+      ...init,
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  );
+  if (!convo.ok) return convo;
+  const mapping = (convo.value as { mapping?: unknown } | null)?.mapping;
+  if (!mapping || typeof mapping !== 'object')
+    return {
+      ok: false,
+      kind: 'shape',
+      message: `ChatGPT's answer for conversation ${conversationId} has no mapping.`,
+    };
+
+  const messages = new Map<string, string>();
+  for (const node of Object.values(mapping as Record<string, unknown>)) {
+    const message = (node as { message?: ApiMessage | null } | null)?.message;
+    if (message?.author?.role !== 'assistant') continue;
+    if (message.content?.content_type !== 'text' || !Array.isArray(message.content.parts)) continue;
+    // Older conversations have no status field; they are finished.
+    if (message.status !== undefined && message.status !== 'finished_successfully') continue;
+    if (typeof message.id !== 'string') continue;
+    // Parts can also hold objects (images); only the strings are the reply's text.
+    const parts = message.content.parts.filter((p): p is string => typeof p === 'string');
+    messages.set(message.id, parts.join('\n'));
+  }
+  return { ok: true, messages };
+}
+
+interface ApiMessage {
+  id?: unknown;
+  author?: { role?: unknown };
+  content?: { content_type?: unknown; parts?: unknown[] };
+  status?: unknown;
+}
+
+async function getJson(
+  fetchFn: typeof fetch,
+  url: string,
+  init: RequestInit,
+): Promise<{ ok: true; value: unknown } | Extract<ConversationResult, { ok: false }>> {
+  let response: Response;
+  try {
+    response = await fetchFn(url, init);
+  } catch (err) {
+    if (init.signal?.aborted) return { ok: false, kind: 'aborted', message: `Stopped reading ${url}.` };
+    return { ok: false, kind: 'network', message: `Could not reach ${url}: ${String(err)}` };
+  }
+  if (response.status === 401 || response.status === 403)
+    return { ok: false, kind: 'auth', message: `${url} refused the request (HTTP ${response.status}).` };
+  if (!response.ok) return { ok: false, kind: 'http', message: `${url} answered HTTP ${response.status}.` };
+  try {
+    return { ok: true, value: await response.json() };
+  } catch {
+    return { ok: false, kind: 'shape', message: `${url} did not answer JSON.` };
+  }
+}
+
+/**
+ * One API call per conversation, not per reply: the answer holds every message. A reply that is not
+ * in the cached answer finished after it was fetched, so a miss refetches once; `invalidate` is for
+ * the tracker to call when a new turn finishes. Failures are not cached.
+ */
+export class ConversationCache {
+  readonly #entries = new Map<string, Promise<ConversationResult>>();
+  readonly #load: (conversationId: string, ctx: FetchContext) => Promise<ConversationResult>;
+  readonly #max: number;
+
+  constructor(
+    load: (conversationId: string, ctx: FetchContext) => Promise<ConversationResult>,
+    maxConversations = 4,
+  ) {
+    this.#load = load;
+    this.#max = maxConversations;
+  }
+
+  async text(ctx: FetchContext): Promise<RawTextResult> {
+    let result = await this.#get(ctx, false);
+    if (result.ok && !result.messages.has(ctx.messageId)) result = await this.#get(ctx, true);
+    if (!result.ok) return result;
+    const text = result.messages.get(ctx.messageId);
+    if (text === undefined)
+      return {
+        ok: false,
+        kind: 'missing',
+        message: `ChatGPT's conversation ${ctx.conversationId} has no finished message ${ctx.messageId}.`,
+      };
+    return { ok: true, text };
+  }
+
+  invalidate(conversationId?: string): void {
+    if (conversationId === undefined) this.#entries.clear();
+    else this.#entries.delete(conversationId);
+  }
+
+  #get(ctx: FetchContext, fresh: boolean): Promise<ConversationResult> {
+    const id = ctx.conversationId;
+    let entry = fresh ? undefined : this.#entries.get(id);
+    if (!entry) {
+      entry = this.#load(id, ctx);
+      this.#entries.delete(id);
+      this.#entries.set(id, entry);
+      while (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
+      entry.then(
+        (r) => {
+          if (!r.ok && this.#entries.get(id) === entry) this.#entries.delete(id);
+        },
+        () => this.#entries.delete(id),
+      );
+    }
+    return entry;
+  }
+}
+
+export const chatGptCache = new ConversationCache((conversationId, ctx) => {
+  const options: { origin: string; signal?: AbortSignal } = { origin: ctx.origin };
+  if (ctx.signal) options.signal = ctx.signal;
+  return fetchChatGptConversation(conversationId, ctx.fetch, options);
+});

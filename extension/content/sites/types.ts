@@ -1,0 +1,70 @@
+/**
+ * A site adapter is data: where a site keeps its assistant replies, how it shows that one is still
+ * streaming, where its action bar is, and (optionally) how to ask the site's own API for the exact
+ * markdown of a reply. The content script's machinery (tracker, button, text ladder) is the same for
+ * every site; a new site is one adapter file, its saved pages, and one registry line.
+ */
+
+/**
+ * One CSS selector with the saved pages it is checked against (refined-github's selectors.ts):
+ * `expect[page]` is how many elements of that page's whole document must match. Pages are named
+ * `corpus/<file>` (the shared corpus of real page excerpts) or `fixtures/<file>` (our saved pages
+ * under `sites/fixtures/`). The counts are asserted by `sites.test.ts`, so a selector that stops
+ * matching the saved pages fails a test instead of failing silently in the field.
+ */
+export interface SelectorSpec {
+  css: string;
+  expect: Readonly<Record<string, number>>;
+}
+
+export interface SiteSelectors {
+  /** One assistant message: the element whose text is the reply. Searched in the whole document. */
+  turn: SelectorSpec;
+  /** Attribute of `turn` holding the site's id of the message. */
+  messageIdAttribute: string;
+  /**
+   * The element that holds one turn together with its action bar. Found with `closest()` from a
+   * turn; `doneMarker`, `copyButton` and `actionBar` are searched inside it.
+   */
+  container: SelectorSpec;
+  /** The rendered markdown inside a turn (the DOM rung rebuilds markdown from it). */
+  content: SelectorSpec;
+  /** Present in the document while the site is streaming a reply (the stop button). */
+  streaming: SelectorSpec;
+  /** Present in a turn's container once the reply is complete (the site's action bar). */
+  doneMarker?: SelectorSpec;
+  /** The site's own "copy this reply" button, inside the container. */
+  copyButton?: SelectorSpec;
+  /** Where our button goes, inside the container. Without a match it goes right after the turn. */
+  actionBar: SelectorSpec;
+  /** A rendered code block inside a turn. */
+  codeBlock: SelectorSpec;
+}
+
+/** What the site's API says about one reply. Failures are values: the ladder moves on to the next rung. */
+export type RawTextResult =
+  | { ok: true; text: string }
+  | { ok: false; kind: 'auth' | 'http' | 'network' | 'shape' | 'missing' | 'aborted'; message: string };
+
+export interface FetchContext {
+  conversationId: string;
+  messageId: string;
+  /** Origin of the page (`https://chatgpt.com`); API paths are resolved against it. */
+  origin: string;
+  /** Injected so tests and the e2e can answer; in the page it is the content script's `fetch`. */
+  fetch: typeof fetch;
+  signal?: AbortSignal;
+}
+
+export interface SiteAdapter {
+  id: string;
+  /** Host names served by this adapter (exact match). */
+  hosts: readonly string[];
+  /** The same, as manifest match patterns. */
+  matches: readonly string[];
+  selectors: SiteSelectors;
+  /** The conversation a page URL shows; undefined on pages without one (a new chat, settings). */
+  conversationId(url: string | URL): string | undefined;
+  /** The exact markdown of one reply from the site's API, when the site has one we can read. */
+  fetchRawText?(ctx: FetchContext): Promise<RawTextResult>;
+}
