@@ -1,7 +1,24 @@
 /** The methods the host answers; each is a thin wrapper over native-host/fs. */
-import { PROTOCOL_VERSION } from '../../shared/protocol/protocol';
+
+import type { z } from 'zod';
+import {
+  type ApplyParams,
+  type HistoryParams,
+  type ListDirParams,
+  PROTOCOL_VERSION,
+  type ReadFilesParams,
+  type RunScriptParams,
+  type UndoParams,
+} from '../../shared/protocol/protocol';
+import { listDir } from '../fs/list-dir';
+import { readSnapshots } from '../fs/snapshots';
+import { apply } from '../fs/transaction';
+import { history, undo } from '../fs/undo';
+import { runScript } from './run-script';
 import type { Handlers } from './server';
 import { VERSION } from './version';
+
+type P<S extends z.ZodType> = z.infer<S>;
 
 export function createHandlers(): Handlers {
   const handlers: Handlers = {
@@ -10,6 +27,49 @@ export function createHandlers(): Handlers {
       protocol: PROTOCOL_VERSION,
       capabilities: Object.keys(handlers),
     }),
+    listDir: async (params) => {
+      const p = params as P<typeof ListDirParams>;
+      return listDir(p.path, p.showHidden ?? false);
+    },
+    readFiles: async (params) => {
+      const p = params as P<typeof ReadFilesParams>;
+      return { root: p.root, files: await readSnapshots(p.root, p.paths) };
+    },
+    apply: async (params, ctx) => {
+      const p = params as P<typeof ApplyParams>;
+      ctx.progress({ stage: 'writing', files: p.changes.length });
+      return apply(p.root, p.changes, p.label === undefined ? {} : { label: p.label });
+    },
+    undo: async (params) => {
+      const p = params as P<typeof UndoParams>;
+      return undo(p.root, p.applyId, { force: p.force ?? false });
+    },
+    history: async (params) => {
+      const p = params as P<typeof HistoryParams>;
+      return { root: p.root, entries: await history(p.root, p.limit ?? 50) };
+    },
+    runScript: async (params, ctx) => {
+      const p = params as P<typeof RunScriptParams>;
+      let pending = '';
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // Output is batched so a chatty command does not flood the port with tiny messages.
+      const flush = () => {
+        timer = undefined;
+        if (pending) ctx.progress({ output: pending });
+        pending = '';
+      };
+      const result = await runScript(p.root, p.command, {
+        ...(p.timeoutMs === undefined ? {} : { timeoutMs: p.timeoutMs }),
+        onOutput: (chunk) => {
+          pending += chunk;
+          if (pending.length > 64 * 1024) flush();
+          else timer ??= setTimeout(flush, 100);
+        },
+      });
+      if (timer) clearTimeout(timer);
+      flush();
+      return result;
+    },
   };
   return handlers;
 }

@@ -1,0 +1,115 @@
+/** Every protocol method through the built host process, as the extension calls them. */
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../shared/protocol/protocol';
+import { buildTempHost, frames, runHost } from '../test/built-host';
+
+let host: string;
+beforeAll(async () => {
+  host = (await buildTempHost()).host;
+});
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function project() {
+  const base = mkdtempSync(join(tmpdir(), 'ra-methods-'));
+  const root = join(base, 'proj');
+  mkdirSync(join(root, 'src'), { recursive: true });
+  mkdirSync(join(root, 'sub', '.git'), { recursive: true });
+  writeFileSync(join(root, 'src', 'a.txt'), 'one\ntwo\n');
+  return { root, env: { REPLYAPPLY_STATE_DIR: join(base, 'state'), HOME: base } };
+}
+
+async function call(env: NodeJS.ProcessEnv, ...requests: unknown[]) {
+  const run = await runHost(host, frames(...requests), { env });
+  expect(run.clean).toBe(true);
+  return (id: number) =>
+    run.frames.find((f) => (f as { id: number }).id === id && 'ok' in (f as object)) as {
+      ok: boolean;
+      result: never;
+      error: { code: number; message: string; path?: string };
+    };
+}
+
+describe('host methods', () => {
+  it('readFiles → apply → history → undo round trip, byte-exact', async () => {
+    const { root, env } = project();
+    const r1 = await call(env, {
+      id: 1,
+      method: 'readFiles',
+      params: { root, paths: ['src/a.txt', 'src/new.txt'] },
+    });
+    expect(r1(1).result).toMatchObject({
+      files: [
+        { path: 'src/a.txt', exists: true, text: 'one\ntwo\n', hash: sha('one\ntwo\n') },
+        { path: 'src/new.txt', exists: false },
+      ],
+    });
+    const r2 = await call(env, {
+      id: 2,
+      method: 'apply',
+      params: {
+        root,
+        label: 'test',
+        changes: [
+          { action: 'modify', path: 'src/a.txt', baseHash: sha('one\ntwo\n'), content: 'one\n2\n' },
+          { action: 'create', path: 'src/new.txt', baseHash: null, content: 'new\n' },
+        ],
+      },
+    });
+    expect(r2(2).ok).toBe(true);
+    const applyId = (r2(2).result as { applyId: string }).applyId;
+    expect(readFileSync(join(root, 'src', 'a.txt'), 'utf8')).toBe('one\n2\n');
+    const r3 = await call(env, { id: 3, method: 'history', params: { root } });
+    expect(r3(3).result).toMatchObject({ entries: [{ applyId, label: 'test', undone: false }] });
+    const r4 = await call(env, { id: 4, method: 'undo', params: { root } });
+    expect(r4(4).ok).toBe(true);
+    expect(readFileSync(join(root, 'src', 'a.txt'), 'utf8')).toBe('one\ntwo\n');
+  });
+
+  it('refuses an apply planned against content that has changed since (conflict, nothing written)', async () => {
+    const { root, env } = project();
+    const r = await call(env, {
+      id: 1,
+      method: 'apply',
+      params: {
+        root,
+        changes: [{ action: 'modify', path: 'src/a.txt', baseHash: sha('stale\n'), content: 'x\n' }],
+      },
+    });
+    expect(r(1).error).toMatchObject({ code: ErrorCode.Conflict, path: 'src/a.txt' });
+    expect(readFileSync(join(root, 'src', 'a.txt'), 'utf8')).toBe('one\ntwo\n');
+  });
+
+  it('listDir marks git repositories; runScript runs in the root and returns output and exit code', async () => {
+    const { root, env } = project();
+    const r = await call(
+      env,
+      { id: 1, method: 'listDir', params: { path: root } },
+      { id: 2, method: 'runScript', params: { root, command: 'pwd; echo err >&2; exit 3' } },
+      { id: 3, method: 'runScript', params: { root, command: 'sleep 5', timeoutMs: 200 } },
+    );
+    expect(r(1).result).toMatchObject({
+      entries: [
+        { name: 'src', isGitRepo: false },
+        { name: 'sub', isGitRepo: true },
+      ],
+    });
+    expect(r(2).result).toMatchObject({ exitCode: 3, timedOut: false });
+    expect((r(2).result as { output: string }).output).toContain('err');
+    expect(r(3).result).toMatchObject({ timedOut: true });
+  });
+
+  it('refuses a hostile path with UnsafePath and names it', async () => {
+    const { root, env } = project();
+    const r = await call(env, {
+      id: 1,
+      method: 'apply',
+      params: { root, changes: [{ action: 'create', path: '../evil.txt', baseHash: null, content: 'x' }] },
+    });
+    expect(r(1).error).toMatchObject({ code: ErrorCode.UnsafePath });
+  });
+});

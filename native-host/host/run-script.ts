@@ -1,0 +1,65 @@
+/**
+ * One approved shell command: `/bin/sh -c` in the project root, with a timeout, its output capped and
+ * streamed back as progress. The host runs only what an extension page sends after the user ticked it.
+ */
+import { spawn } from 'node:child_process';
+import { validateRoot } from '../fs/root';
+
+export const OUTPUT_CAP = 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
+
+export interface ScriptResult {
+  exitCode: number | null;
+  signal: string | null;
+  output: string;
+  truncated: boolean;
+  timedOut: boolean;
+}
+
+export async function runScript(
+  root: string,
+  command: string,
+  opts: { timeoutMs?: number; onOutput?: (chunk: string) => void } = {},
+): Promise<ScriptResult> {
+  const cwd = await validateRoot(root);
+  const shell = process.platform === 'win32' ? 'cmd.exe' : '/bin/sh';
+  const args = process.platform === 'win32' ? ['/d', '/s', '/c', command] : ['-c', command];
+  return new Promise((resolve, reject) => {
+    const child = spawn(shell, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    });
+    let output = '';
+    let truncated = false;
+    let timedOut = false;
+    const take = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (output.length < OUTPUT_CAP) {
+        const room = OUTPUT_CAP - output.length;
+        output += text.slice(0, room);
+        if (text.length > room) truncated = true;
+        opts.onOutput?.(text.slice(0, room));
+      } else truncated = true;
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      // Kill the whole process group: the command may have started children.
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ exitCode: code, signal, output, truncated, timedOut });
+    });
+  });
+}
