@@ -1,0 +1,118 @@
+/**
+ * The CLI's argument reading: long flags, `--name VALUE` / `--name=VALUE` options, positionals, `--` to end
+ * options. Small and strict on purpose: an unknown flag is a usage error (exit 2), never silently ignored,
+ * because a mistyped `--dry-run` must not turn into a real write.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type CliIO, UsageError } from './io';
+
+export interface ArgSpec {
+  /** Flags without a value (`--yes`). */
+  booleans?: readonly string[];
+  /** Options that take one value (`--dir DIR`). */
+  strings?: readonly string[];
+  /** How many positionals the command accepts. */
+  maxPositionals: number;
+}
+
+export interface ParsedArgs {
+  flags: Set<string>;
+  values: Map<string, string>;
+  positionals: string[];
+}
+
+export function parseArgs(args: readonly string[], spec: ArgSpec): ParsedArgs {
+  const booleans = new Set(spec.booleans ?? []);
+  const strings = new Set(spec.strings ?? []);
+  const out: ParsedArgs = { flags: new Set(), values: new Map(), positionals: [] };
+  let onlyPositionals = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    // A lone `-` is the conventional name for stdin, not an option.
+    if (onlyPositionals || arg === '-' || !arg.startsWith('-')) {
+      out.positionals.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyPositionals = true;
+      continue;
+    }
+    if (!arg.startsWith('--')) throw new UsageError(`unknown option ${arg} (options are spelled --name)`);
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    if (booleans.has(name)) {
+      if (eq !== -1) throw new UsageError(`--${name} takes no value`);
+      out.flags.add(name);
+    } else if (strings.has(name)) {
+      let value: string | undefined;
+      if (eq !== -1) value = arg.slice(eq + 1);
+      else {
+        value = args[i + 1];
+        if (value === undefined || (value.startsWith('--') && value.length > 2))
+          throw new UsageError(`--${name} needs a value`);
+        i++;
+      }
+      if (value === '') throw new UsageError(`--${name} needs a value`);
+      if (out.values.has(name)) throw new UsageError(`--${name} is given twice`);
+      out.values.set(name, value);
+    } else {
+      throw new UsageError(`unknown option --${name}`);
+    }
+  }
+  if (out.positionals.length > spec.maxPositionals) {
+    const extra = out.positionals.slice(spec.maxPositionals).join(' ');
+    throw new UsageError(
+      spec.maxPositionals === 0 ? `unexpected argument ${extra}` : `too many arguments: ${extra}`,
+    );
+  }
+  return out;
+}
+
+/** The project folder: `--dir` resolved against the working directory, else the working directory. */
+export function projectDir(parsed: ParsedArgs, io: CliIO): string {
+  const dir = parsed.values.get('dir');
+  return dir === undefined ? io.cwd : path.resolve(io.cwd, dir);
+}
+
+export type ReplyInput =
+  | { ok: true; text: string; fromStdin: boolean; name: string }
+  | { ok: false; message: string };
+
+/**
+ * The reply text from FILE, or from stdin for `-` or no argument. Reading stdin from a terminal would sit
+ * waiting for a paste the user never meant to make, so without a FILE on a terminal it is a usage error.
+ */
+export async function readReply(file: string | undefined, io: CliIO): Promise<ReplyInput> {
+  if (file === undefined || file === '-') {
+    if (file === undefined && io.stdin.isTTY)
+      throw new UsageError('give the reply as FILE, or pipe it in (use - for stdin)');
+    try {
+      return { ok: true, text: await readStream(io.stdin), fromStdin: true, name: 'stdin' };
+    } catch (err) {
+      return { ok: false, message: `could not read the reply from stdin: ${(err as Error).message}` };
+    }
+  }
+  const abs = path.resolve(io.cwd, file);
+  try {
+    const data = await readFile(abs);
+    return { ok: true, text: data.toString('utf8'), fromStdin: false, name: file };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (err as Error).message;
+    return { ok: false, message: `could not read the reply ${file}: ${why}` };
+  }
+}
+
+export async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,30 @@
+/**
+ * `replyapply detect [--json] [FILE|-]`: what a reply proposes, without looking at any project. Exit 3 when
+ * it holds no operation, so scripts can tell "nothing to apply" from a failure.
+ */
+import { detectAll } from '../../shared/formats/registry';
+import { parseArgs, readReply } from './args';
+import { type CliCommand, Exit } from './io';
+import { renderChangeSets, styleFor } from './render';
+
+export const DETECT_USAGE = 'detect [--json] [FILE|-]';
+
+export const detect: CliCommand = async (args, io) => {
+  const parsed = parseArgs(args, { booleans: ['json'], maxPositionals: 1 });
+  const input = await readReply(parsed.positionals[0], io);
+  if (!input.ok) {
+    io.stderr.write(`replyapply detect: ${input.message}\n`);
+    return Exit.Usage;
+  }
+  const sets = detectAll(input.text, { textSource: 'file' });
+  const opCount = sets.reduce((n, s) => n + s.ops.length, 0);
+  if (parsed.flags.has('json')) {
+    io.stdout.write(`${JSON.stringify(sets, null, 2)}\n`);
+  } else if (sets.length === 0) {
+    io.stdout.write('No file operations found in the reply.\n');
+  } else {
+    io.stdout.write(renderChangeSets(sets, styleFor(io)));
+    if (opCount === 0) io.stdout.write('No file operations found in the reply.\n');
+  }
+  return opCount === 0 ? Exit.NothingFound : Exit.Ok;
+};

@@ -1,0 +1,49 @@
+/** `replyapply history [--dir DIR] [--json]`: the applies recorded for a project folder, newest first. */
+import { stateDir } from '../fs/state';
+import { history as readHistory } from '../fs/undo';
+import { parseArgs, projectDir } from './args';
+import { exitFor, expectedFailure } from './host-errors';
+import { type CliCommand, Exit } from './io';
+import { styleFor } from './render';
+
+export const HISTORY_USAGE = 'history [--dir DIR] [--json]';
+
+export const history: CliCommand = async (args, io) => {
+  const parsed = parseArgs(args, { booleans: ['json'], strings: ['dir'], maxPositionals: 0 });
+  const json = parsed.flags.has('json');
+  const root = projectDir(parsed, io);
+  const style = styleFor(io);
+  try {
+    const entries = await readHistory(root, 1000, { state: stateDir(io.env) });
+    if (json) {
+      io.stdout.write(`${JSON.stringify({ root, entries }, null, 2)}\n`);
+      return Exit.Ok;
+    }
+    if (entries.length === 0) {
+      io.stdout.write(`No applies recorded for ${root}.\n`);
+      return Exit.Ok;
+    }
+    for (const e of entries) {
+      const n = e.files.length;
+      const head = [
+        style.bold(e.applyId),
+        e.time,
+        `${n} file${n === 1 ? '' : 's'}`,
+        ...(e.label ? [e.label] : []),
+        ...(e.undone ? [style.yellow('(undone)')] : []),
+      ];
+      io.stdout.write(`${head.join('  ')}\n`);
+      for (const f of e.files) {
+        const what = f.from !== undefined ? `${f.from} → ${f.path}` : f.path;
+        io.stdout.write(`  ${f.action.padEnd(6)}  ${what}\n`);
+      }
+    }
+    return Exit.Ok;
+  } catch (err) {
+    const failure = expectedFailure(err);
+    if (!failure) throw err;
+    if (json) io.stdout.write(`${JSON.stringify({ error: failure }, null, 2)}\n`);
+    io.stderr.write(`replyapply history: ${failure.message}\n`);
+    return exitFor(failure);
+  }
+};

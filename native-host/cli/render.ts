@@ -1,0 +1,118 @@
+/**
+ * Text the CLI prints: change sets found in a reply, plans with their diffs, apply results. Colour only
+ * when writing to a terminal (and NO_COLOR is unset), so piped output and logs stay plain text.
+ */
+import type { ChangeSet, Diagnostic, Op } from '../../shared/changeset/changeset';
+import type { CliIO } from './io';
+
+export interface Style {
+  red(s: string): string;
+  green(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+  bold(s: string): string;
+  dim(s: string): string;
+}
+
+const sgr =
+  (open: number, close: number) =>
+  (s: string): string =>
+    `\x1b[${open}m${s}\x1b[${close}m`;
+
+export const COLOR: Style = {
+  red: sgr(31, 39),
+  green: sgr(32, 39),
+  yellow: sgr(33, 39),
+  cyan: sgr(36, 39),
+  bold: sgr(1, 22),
+  dim: sgr(2, 22),
+};
+
+const id = (s: string) => s;
+export const PLAIN: Style = { red: id, green: id, yellow: id, cyan: id, bold: id, dim: id };
+
+/** Colour for a terminal, plain otherwise; NO_COLOR (any value) wins, FORCE_COLOR forces it on. */
+export function styleFor(io: CliIO): Style {
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return PLAIN;
+  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') return COLOR;
+  return io.stdout.isTTY ? COLOR : PLAIN;
+}
+
+/** What an op does, as a verb, and the path it is about (`a → b` for renames). */
+export function describeOp(op: Op): { action: string; target: string } {
+  switch (op.kind) {
+    case 'shell':
+      return { action: 'run', target: op.command };
+    case 'rename':
+      return { action: 'rename', target: `${op.from} → ${op.to}` };
+    case 'create':
+      return { action: op.ifExists === 'fail' ? 'create' : 'write', target: op.path };
+    case 'replace':
+      return { action: 'replace', target: op.path };
+    case 'delete':
+      return { action: 'delete', target: op.path };
+    case 'patch': {
+      const action = op.isNew ? 'create' : op.isDelete ? 'delete' : op.newPath ? 'rename+patch' : 'patch';
+      const target = op.newPath ? `${op.path} → ${op.newPath}` : op.path;
+      const n = op.hunks.length;
+      return { action, target: n > 0 ? `${target} (${n} hunk${n === 1 ? '' : 's'})` : target };
+    }
+    case 'search-replace': {
+      const n = op.edits.length;
+      return { action: 'edit', target: `${op.path} (${n} search/replace block${n === 1 ? '' : 's'})` };
+    }
+    case 'insert':
+      return { action: 'insert', target: `${op.path} (before line ${op.beforeLine})` };
+    case 'edit-ranges': {
+      const ranges = op.edits.map((e) => (e.end < e.start ? `before ${e.start}` : `${e.start}-${e.end}`));
+      return { action: 'edit', target: `${op.path} (lines ${ranges.join(', ')})` };
+    }
+  }
+}
+
+export function renderDiagnostic(d: Diagnostic, style: Style): string {
+  const label =
+    d.severity === 'error'
+      ? style.red('error')
+      : d.severity === 'warning'
+        ? style.yellow('warning')
+        : style.dim('info');
+  return `${label} (reply line ${d.line}): ${d.message}`;
+}
+
+/** The human listing of `detect`: per change set its format, its ops and its diagnostics. */
+export function renderChangeSets(sets: readonly ChangeSet[], style: Style): string {
+  const out: string[] = [];
+  for (const set of sets) {
+    const n = set.ops.length;
+    out.push(style.bold(`${set.source.format}: ${n} operation${n === 1 ? '' : 's'}`));
+    if (set.summary) for (const line of set.summary.split('\n')) out.push(style.dim(`  ${line}`));
+    const width = Math.max(0, ...set.ops.map((o) => describeOp(o).action.length));
+    for (const op of set.ops) {
+      const { action, target } = describeOp(op);
+      const guess = op.guess ? style.yellow(' [path guessed from prose]') : '';
+      out.push(`  ${action.padEnd(width)}  ${target}${guess}  ${style.dim(`(reply line ${op.line})`)}`);
+    }
+    for (const d of set.diagnostics) out.push(`  ${renderDiagnostic(d, style)}`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/**
+ * Colour a unified diff line by line (headers bold, hunks cyan, removals red, additions green). Plain
+ * style returns it unchanged.
+ */
+export function colorDiff(diff: string, style: Style): string {
+  if (style === PLAIN) return diff;
+  return diff
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('+++') || line.startsWith('---')) return style.bold(line);
+      if (line.startsWith('@@')) return style.cyan(line);
+      if (line.startsWith('+')) return style.green(line);
+      if (line.startsWith('-')) return style.red(line);
+      return line;
+    })
+    .join('\n');
+}

@@ -1,0 +1,42 @@
+/**
+ * `replyapply undo [--dir DIR] [--force] [--json] [APPLY_ID]`: put back what an apply changed (the newest
+ * one not yet undone when APPLY_ID is omitted). Refuses when a file was edited since, unless --force.
+ */
+import { stateDir } from '../fs/state';
+import { undo as undoApply } from '../fs/undo';
+import { parseArgs, projectDir } from './args';
+import { exitFor, expectedFailure } from './host-errors';
+import { type CliCommand, Exit } from './io';
+import { styleFor } from './render';
+
+export const UNDO_USAGE = 'undo [--dir DIR] [--force] [--json] [APPLY_ID]';
+
+export const undo: CliCommand = async (args, io) => {
+  const parsed = parseArgs(args, { booleans: ['force', 'json'], strings: ['dir'], maxPositionals: 1 });
+  const json = parsed.flags.has('json');
+  const root = projectDir(parsed, io);
+  const style = styleFor(io);
+  try {
+    const result = await undoApply(root, parsed.positionals[0], {
+      force: parsed.flags.has('force'),
+      state: stateDir(io.env),
+    });
+    if (json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    else {
+      io.stdout.write(
+        `Undid ${result.applyId} (${result.files.length} file${result.files.length === 1 ? '' : 's'}):\n`,
+      );
+      for (const f of result.files) {
+        const what = f.action === 'rename' ? `${f.path} → ${f.from}` : f.path;
+        io.stdout.write(`  ${style.green('restored')}  ${what}  ${style.dim(`(was ${f.action})`)}\n`);
+      }
+    }
+    return Exit.Ok;
+  } catch (err) {
+    const failure = expectedFailure(err);
+    if (!failure) throw err;
+    if (json) io.stdout.write(`${JSON.stringify({ error: failure }, null, 2)}\n`);
+    io.stderr.write(`replyapply undo: ${failure.message}\n`);
+    return exitFor(failure);
+  }
+};
