@@ -1,0 +1,193 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureViaCopyButton, domText, installClipboardCapture, readRawText } from './raw-text';
+import { chatGptCache, chatgpt } from './sites/chatgpt';
+import { pageHtml, pageJson } from './sites/saved-pages';
+
+const page = pageJson<{
+  url: string;
+  conversationId: string;
+  api: unknown;
+  replies: Array<{ messageId: string; markdown: string }>;
+}>('fixtures/chatgpt-two-replies');
+
+function showFixture() {
+  document.documentElement.innerHTML = new DOMParser().parseFromString(
+    pageHtml('fixtures/chatgpt-two-replies'),
+    'text/html',
+  ).documentElement.innerHTML;
+  return Array.from(document.querySelectorAll(chatgpt.selectors.turn.css));
+}
+
+/** The site's Copy button: writes the reply's markdown with the page's clipboard, as ChatGPT does. */
+function wireSiteCopyButtons(how: 'writeText' | 'write' = 'writeText') {
+  for (const turn of document.querySelectorAll(chatgpt.selectors.turn.css)) {
+    const text = page.replies.find((r) => r.messageId === turn.getAttribute('data-message-id'))!.markdown;
+    const button = turn
+      .closest(chatgpt.selectors.container.css)!
+      .querySelector(chatgpt.selectors.copyButton!.css)!;
+    button.addEventListener('click', () => {
+      if (how === 'writeText') void navigator.clipboard.writeText(text);
+      else
+        void navigator.clipboard.write([
+          new FakeClipboardItem({ 'text/html': '<p>x</p>', 'text/plain': text }),
+        ]);
+    });
+  }
+}
+
+class FakeClipboardItem {
+  constructor(private readonly data: Record<string, string>) {}
+  get types() {
+    return Object.keys(this.data);
+  }
+  async getType(type: string) {
+    return new Blob([this.data[type]!], { type });
+  }
+}
+
+const realClipboard = { writeText: vi.fn(async (_: string) => {}), write: vi.fn(async (_: unknown) => {}) };
+
+describe('captureViaCopyButton before the MAIN-world half is installed', () => {
+  it('refuses without clicking, so the click cannot reach the real clipboard', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: realClipboard, configurable: true });
+    const [turn] = showFixture();
+    const clicked = vi.fn();
+    turn!
+      .closest('article')!
+      .querySelector('[data-testid="copy-turn-action-button"]')!
+      .addEventListener('click', clicked);
+    const result = await captureViaCopyButton(turn!, chatgpt);
+    expect(result).toMatchObject({ ok: false, kind: 'not-installed' });
+    expect(clicked).not.toHaveBeenCalled();
+  });
+});
+
+describe('copy-button capture with both halves in one window', () => {
+  beforeEach(() => {
+    realClipboard.writeText.mockClear();
+    realClipboard.write.mockClear();
+    Object.defineProperty(navigator, 'clipboard', { value: realClipboard, configurable: true });
+    installClipboardCapture();
+    installClipboardCapture(); // idempotent: a second injection must not double the listeners
+  });
+
+  it.each(['writeText', 'write'] as const)(
+    'captures what the site copies with clipboard.%s, without writing it',
+    async (how) => {
+      const turns = showFixture();
+      wireSiteCopyButtons(how);
+      for (const [i, turn] of turns.entries()) {
+        expect(await captureViaCopyButton(turn, chatgpt)).toEqual({
+          ok: true,
+          text: page.replies[i]!.markdown,
+        });
+      }
+      expect(realClipboard.writeText).not.toHaveBeenCalled();
+      expect(realClipboard.write).not.toHaveBeenCalled();
+    },
+  );
+
+  it('restores the real clipboard afterwards: the user’s own copies go through', async () => {
+    const [turn] = showFixture();
+    wireSiteCopyButtons();
+    await captureViaCopyButton(turn!, chatgpt);
+    await navigator.clipboard.writeText('mine');
+    expect(realClipboard.writeText).toHaveBeenCalledWith('mine');
+    expect(Object.hasOwn(navigator.clipboard, 'writeText')).toBe(true); // the fake's own method, not ours
+    expect(navigator.clipboard.writeText).toBe(realClipboard.writeText);
+  });
+
+  it('times out (1.5 s) when the button writes nothing, and disarms', async () => {
+    vi.useFakeTimers();
+    try {
+      const [turn] = showFixture();
+      const pending = captureViaCopyButton(turn!, chatgpt);
+      await vi.advanceTimersByTimeAsync(1499);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ ok: false, kind: 'timeout' });
+      expect(navigator.clipboard.writeText).toBe(realClipboard.writeText);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops on abort', async () => {
+    const [turn] = showFixture();
+    const controller = new AbortController();
+    const pending = captureViaCopyButton(turn!, chatgpt, controller.signal);
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false, kind: 'aborted' });
+    expect(navigator.clipboard.writeText).toBe(realClipboard.writeText);
+  });
+
+  it('skips a turn without a Copy button (still streaming)', async () => {
+    const [turn] = showFixture();
+    turn!.closest('article')!.querySelector('[data-testid="copy-turn-action-button"]')!.remove();
+    expect(await captureViaCopyButton(turn!, chatgpt)).toMatchObject({ ok: false, kind: 'no-button' });
+  });
+
+  it('skips a Copy button shared by several assistant messages of one turn', async () => {
+    const [turn] = showFixture();
+    turn!.parentElement!.append(turn!.cloneNode(true));
+    expect(await captureViaCopyButton(turn!, chatgpt)).toMatchObject({ ok: false, kind: 'shared-button' });
+  });
+});
+
+describe('readRawText: the ladder', () => {
+  afterEach(() => chatGptCache.invalidate());
+  const api = (ok: boolean) =>
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (!ok) return new Response('', { status: 500 });
+      if (url.endsWith('/api/auth/session')) return Response.json({ accessToken: 't' });
+      return Response.json(page.api);
+    }) as unknown as typeof fetch;
+
+  beforeEach(() => {
+    realClipboard.writeText.mockClear();
+    Object.defineProperty(navigator, 'clipboard', { value: realClipboard, configurable: true });
+    installClipboardCapture();
+  });
+
+  it('1. the API when it answers', async () => {
+    const [, turn] = showFixture();
+    const got = await readRawText(turn!, chatgpt, { url: page.url, fetch: api(true) });
+    expect(got).toEqual({ text: page.replies[1]!.markdown, source: 'api', notes: [] });
+  });
+
+  it('2. the Copy button when the API fails', async () => {
+    const [turn] = showFixture();
+    wireSiteCopyButtons();
+    const got = await readRawText(turn!, chatgpt, { url: page.url, fetch: api(false) });
+    expect(got.source).toBe('copy-button');
+    expect(got.text).toBe(page.replies[0]!.markdown);
+    expect(got.notes).toEqual([expect.stringContaining('HTTP 500')]);
+    expect(realClipboard.writeText).not.toHaveBeenCalled();
+  });
+
+  it('3. the DOM when neither works, with the reasons', async () => {
+    const [turn] = showFixture();
+    const got = await readRawText(turn!, chatgpt, {
+      url: 'https://chatgpt.com/',
+      fetch: api(true),
+      copyTimeoutMs: 20,
+    });
+    expect(got.source).toBe('dom');
+    expect(got.text).toBe(page.replies[0]!.markdown);
+    expect(got.notes).toEqual([
+      'This page shows no saved conversation yet.',
+      expect.stringContaining('wrote nothing'),
+    ]);
+  });
+
+  it('domText falls back to the whole turn when it has no markdown region', () => {
+    const div = document.createElement('div');
+    div.innerHTML = '<p>just <em>text</em></p>';
+    expect(domText(div, chatgpt)).toBe('just *text*');
+  });
+});

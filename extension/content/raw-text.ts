@@ -1,0 +1,241 @@
+/**
+ * The raw text of one reply, from the best source the site offers (DESIGN §5):
+ *  1. the site's API (`adapter.fetchRawText`): the exact markdown the model wrote;
+ *  2. the site's own Copy button, captured in the page without touching the user's clipboard;
+ *  3. markdown rebuilt from the DOM (exact code blocks, lossy prose).
+ * Each rung that fails says why in `notes`, and the next rung is tried.
+ *
+ * The Copy-button rung has two halves because the site's `navigator.clipboard` lives in the page's
+ * MAIN world, which an isolated content script cannot patch: `installClipboardCapture` is injected
+ * into the MAIN world (by the entry point, e.g. a `world: "MAIN"` content script or
+ * `chrome.scripting.executeScript({ world: 'MAIN', func: installClipboardCapture })`), and
+ * `captureViaCopyButton` talks to it with DOM events on `document`, the one thing both worlds share.
+ *   isolated → main: `replyapply:arm-copy` (detail: nonce)    main → isolated: `replyapply:armed` (nonce)
+ *   main → isolated: `replyapply:copied` (detail: JSON {nonce, text})    isolated → main: `replyapply:disarm-copy`
+ * Details are strings because objects do not cross between worlds.
+ */
+import { domToMarkdown } from './dom-to-markdown';
+import type { SiteAdapter } from './sites/types';
+
+export type TextSource = 'api' | 'copy-button' | 'dom';
+
+export interface RawText {
+  text: string;
+  source: TextSource;
+  /** Why the better rungs were skipped, in plain words (shown in the popup's details). */
+  notes: string[];
+}
+
+export interface RawTextOptions {
+  /** The page URL (conversation id and API origin come from it). */
+  url: string;
+  /** For the API rung; without it the rung is skipped. */
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  /** Try the Copy-button rung (needs `installClipboardCapture` in the MAIN world). Default true. */
+  useCopyButton?: boolean;
+  copyTimeoutMs?: number;
+}
+
+export const ARM_EVENT = 'replyapply:arm-copy';
+export const ARMED_EVENT = 'replyapply:armed';
+export const COPIED_EVENT = 'replyapply:copied';
+export const DISARM_EVENT = 'replyapply:disarm-copy';
+
+export async function readRawText(
+  turn: Element,
+  adapter: SiteAdapter,
+  options: RawTextOptions,
+): Promise<RawText> {
+  const notes: string[] = [];
+  const messageId = turn.getAttribute(adapter.selectors.messageIdAttribute) ?? '';
+  const conversationId = adapter.conversationId(options.url);
+
+  if (!adapter.fetchRawText) notes.push(`${adapter.id} has no API reader.`);
+  else if (!options.fetch) notes.push('No fetch function was given for the API.');
+  else if (!conversationId) notes.push('This page shows no saved conversation yet.');
+  else if (!messageId) notes.push('The reply has no message id.');
+  else {
+    const ctx = {
+      conversationId,
+      messageId,
+      origin: new URL(options.url).origin,
+      fetch: options.fetch,
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
+    const api = await adapter.fetchRawText(ctx);
+    if (api.ok && api.text.trim()) return { text: api.text, source: 'api', notes };
+    notes.push(api.ok ? 'The API gave an empty reply.' : api.message);
+  }
+
+  if (options.useCopyButton !== false) {
+    const copied = await captureViaCopyButton(turn, adapter, options.signal, options.copyTimeoutMs);
+    if (copied.ok && copied.text.trim()) return { text: copied.text, source: 'copy-button', notes };
+    notes.push(copied.ok ? 'The Copy button copied nothing.' : copied.message);
+  }
+
+  return { text: domText(turn, adapter), source: 'dom', notes };
+}
+
+/** The reply rebuilt from the DOM: each of the turn's markdown regions, or the whole turn. */
+export function domText(turn: Element, adapter: SiteAdapter): string {
+  const regions = turn.querySelectorAll(adapter.selectors.content.css);
+  if (regions.length === 0) return domToMarkdown(turn);
+  return Array.from(regions, (r) => domToMarkdown(r))
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+export type CaptureResult =
+  | { ok: true; text: string }
+  | {
+      ok: false;
+      kind: 'no-button' | 'shared-button' | 'not-installed' | 'timeout' | 'aborted';
+      message: string;
+    };
+
+/**
+ * Click the turn's own Copy button and take what the site writes, with the MAIN-world capture armed
+ * so nothing reaches the clipboard. Never clicks unless the MAIN-world half answered the arming
+ * (otherwise the click would overwrite the user's clipboard).
+ */
+export function captureViaCopyButton(
+  turn: Element,
+  adapter: SiteAdapter,
+  signal?: AbortSignal,
+  timeoutMs = 1500,
+): Promise<CaptureResult> {
+  const s = adapter.selectors;
+  if (!s.copyButton) return Promise.resolve(fail('no-button', `${adapter.id} has no Copy button selector.`));
+  const container = turn.closest(s.container.css) ?? turn.parentElement;
+  const button = container?.querySelector<HTMLElement>(s.copyButton.css);
+  if (!container || !button) return Promise.resolve(fail('no-button', 'The reply has no Copy button (yet).'));
+  // A turn that holds several assistant messages (tool use, then the answer) has one Copy button
+  // for all of them; its text would not be this message's alone.
+  if (container.querySelectorAll(s.turn.css).length > 1)
+    return Promise.resolve(fail('shared-button', 'The Copy button covers several messages.'));
+  if (signal?.aborted) return Promise.resolve(fail('aborted', 'Stopped.'));
+
+  const doc = turn.ownerDocument;
+  const win = doc.defaultView ?? globalThis;
+  const nonce = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+  return new Promise<CaptureResult>((resolve) => {
+    let armed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (result: CaptureResult) => {
+      doc.removeEventListener(ARMED_EVENT, onArmed);
+      doc.removeEventListener(COPIED_EVENT, onCopied);
+      signal?.removeEventListener('abort', onAbort);
+      if (timer !== undefined) win.clearTimeout(timer);
+      doc.dispatchEvent(new CustomEvent(DISARM_EVENT, { detail: nonce }));
+      resolve(result);
+    };
+    const onArmed = (e: Event) => {
+      if ((e as CustomEvent).detail === nonce) armed = true;
+    };
+    const onCopied = (e: Event) => {
+      const detail = (e as CustomEvent).detail;
+      if (typeof detail !== 'string') return;
+      let parsed: { nonce?: unknown; text?: unknown };
+      try {
+        parsed = JSON.parse(detail);
+      } catch {
+        return;
+      }
+      if (parsed.nonce === nonce && typeof parsed.text === 'string') finish({ ok: true, text: parsed.text });
+    };
+    const onAbort = () => finish(fail('aborted', 'Stopped.'));
+
+    doc.addEventListener(ARMED_EVENT, onArmed);
+    doc.addEventListener(COPIED_EVENT, onCopied);
+    signal?.addEventListener('abort', onAbort);
+    // Event dispatch is synchronous, so the MAIN-world half has answered by the next line.
+    doc.dispatchEvent(new CustomEvent(ARM_EVENT, { detail: nonce }));
+    if (!armed) {
+      finish(fail('not-installed', 'The clipboard capture is not installed in the page.'));
+      return;
+    }
+    timer = win.setTimeout(
+      () => finish(fail('timeout', `The Copy button wrote nothing within ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
+    button.click();
+  });
+}
+
+function fail(kind: Extract<CaptureResult, { ok: false }>['kind'], message: string): CaptureResult {
+  return { ok: false, kind, message };
+}
+
+/**
+ * MAIN-world half. Self-contained on purpose: it is serialized and injected into the page, so it may
+ * not refer to anything outside its own body (not even the event-name constants above).
+ * While armed (between `arm-copy` and a write, `disarm-copy` or 3 s), `navigator.clipboard.writeText`
+ * and `write` are replaced by functions that report the text instead of writing it, and resolve as
+ * if the write succeeded so the site shows its usual "Copied" feedback. Outside a capture the page's
+ * clipboard is untouched: the originals are put back on disarm.
+ */
+export function installClipboardCapture(): void {
+  const w = window as unknown as { __replyApplyClipboardCapture?: boolean };
+  if (w.__replyApplyClipboardCapture) return;
+  w.__replyApplyClipboardCapture = true;
+
+  let active: { nonce: string; restore: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
+
+  const patch = (clip: Clipboard, name: 'writeText' | 'write', replacement: unknown): (() => void) => {
+    const own = Object.getOwnPropertyDescriptor(clip, name);
+    Object.defineProperty(clip, name, { value: replacement, configurable: true, writable: true });
+    return () => {
+      if (own) Object.defineProperty(clip, name, own);
+      else delete (clip as unknown as Record<string, unknown>)[name];
+    };
+  };
+
+  const disarm = () => {
+    if (!active) return;
+    clearTimeout(active.timer);
+    active.restore();
+    active = null;
+  };
+
+  const report = (nonce: string, text: string) => {
+    document.dispatchEvent(new CustomEvent('replyapply:copied', { detail: JSON.stringify({ nonce, text }) }));
+  };
+
+  document.addEventListener('replyapply:arm-copy', (event) => {
+    const nonce = (event as CustomEvent).detail;
+    const clip = navigator.clipboard;
+    if (typeof nonce !== 'string' || !clip) return;
+    disarm();
+    const take = (text: string) => {
+      if (!active || active.nonce !== nonce) return;
+      disarm();
+      report(nonce, text);
+    };
+    const restoreWriteText = patch(clip, 'writeText', async (text: string) => take(String(text)));
+    const restoreWrite = patch(clip, 'write', async (items: ClipboardItem[]) => {
+      // The site may copy rich text too; the plain-text flavour is the markdown.
+      for (const item of items ?? []) {
+        if (item.types.includes('text/plain')) {
+          take(await (await item.getType('text/plain')).text());
+          return;
+        }
+      }
+      take('');
+    });
+    active = {
+      nonce,
+      restore: () => {
+        restoreWrite();
+        restoreWriteText();
+      },
+      timer: setTimeout(disarm, 3000),
+    };
+    document.dispatchEvent(new CustomEvent('replyapply:armed', { detail: nonce }));
+  });
+
+  document.addEventListener('replyapply:disarm-copy', (event) => {
+    if (active && (event as CustomEvent).detail === active.nonce) disarm();
+  });
+}
