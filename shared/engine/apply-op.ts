@@ -1,0 +1,195 @@
+/**
+ * One operation against one file's text: `(text | null, op) → result`. `null` is "the file does not
+ * exist", both as input and as output (a delete). Paths are the plan's business; here they only
+ * name the file in messages.
+ */
+import type { Op } from '../changeset/changeset';
+import { applyEditRanges, applyInsert } from './apply-lines';
+import { applyHunks, parseHunkLines } from './apply-patch';
+import { applySearchReplace } from './apply-search-replace';
+import { findPlaceholders } from './placeholder';
+import type { Replacement } from './splice';
+import { formatText, parseText, restyle, type TextDoc, textLines } from './text-model';
+import { type ApplyFailure, type ApplyResult, type EditNote, fail } from './types';
+
+/** The result with what the preview needs beyond the text: the line ranges replaced, when known. */
+export type OpApplied =
+  | {
+      ok: true;
+      text: string | null;
+      notes: EditNote[];
+      /** Against the lines of the input text; absent when the edit is not a set of line ranges. */
+      replacements?: Replacement[];
+    }
+  | ApplyFailure;
+
+export function applyOp(text: string | null, op: Op): ApplyResult {
+  const r = applyOpDetailed(text, op);
+  return r.ok ? { ok: true, text: r.text, notes: r.notes } : r;
+}
+
+export function applyOpDetailed(text: string | null, op: Op): OpApplied {
+  const path = op.kind === 'shell' ? '' : op.kind === 'rename' ? op.from : op.path;
+  const ctx = { opLine: op.line, path };
+  if (op.guess && text === null && op.kind !== 'shell') {
+    return fail(
+      'missing-file',
+      `The file name ${path} at reply line ${op.line} was guessed from the text around the code, and no such file exists, so nothing is created.`,
+    );
+  }
+  const doc = text === null ? null : parseText(text);
+  let result: OpApplied;
+  let added: string[] = [];
+  switch (op.kind) {
+    case 'shell':
+      return { ok: true, text, notes: [] };
+    case 'rename':
+    case 'delete':
+      if (text === null)
+        return fail('missing-file', `${cap(op.kind)} at reply line ${op.line}: ${path} does not exist.`);
+      return { ok: true, text: op.kind === 'delete' ? null : text, notes: [] };
+    case 'create':
+    case 'replace': {
+      added = textLines(op.content);
+      if (doc && op.kind === 'create' && op.ifExists === 'fail') {
+        if (restyle(op.content, doc) === text || op.content === text) {
+          return fail(
+            'already-applied',
+            `${path} already exists with exactly the content the reply creates (reply line ${op.line}).`,
+          );
+        }
+        return fail(
+          'exists',
+          `The reply creates ${path} (reply line ${op.line}), but that file already exists.`,
+        );
+      }
+      const notes: EditNote[] = [];
+      if (!doc && op.kind === 'replace') {
+        notes.push({
+          severity: 'info',
+          line: op.line,
+          message: `${path} does not exist yet; it will be created.`,
+        });
+      }
+      result = { ok: true, text: doc ? restyle(op.content, doc) : op.content, notes };
+      break;
+    }
+    case 'patch': {
+      const r = applyPatchOp(doc, text, op);
+      if (!r.ok) return r;
+      ({ result, added } = r);
+      break;
+    }
+    case 'search-replace': {
+      const r = applySearchReplace(doc, op.edits, ctx);
+      if (!r.ok) return r;
+      added = r.added;
+      result = { ok: true, text: formatText(r.doc, r.finalNewline), notes: r.notes };
+      if (r.created) {
+        result.notes.unshift({
+          severity: 'info',
+          line: op.line,
+          message: `${path} does not exist yet; it will be created.`,
+        });
+      }
+      break;
+    }
+    case 'insert':
+    case 'edit-ranges': {
+      if (!doc)
+        return fail(
+          'missing-file',
+          `The line edits at reply line ${op.line} are for ${path}, which does not exist.`,
+        );
+      const r =
+        op.kind === 'insert'
+          ? applyInsert(doc, op.beforeLine, op.content, ctx)
+          : applyEditRanges(doc, op.edits, ctx);
+      if (!r.ok) return r;
+      added = r.added;
+      result = { ok: true, text: formatText(r.doc), notes: [], replacements: r.replacements };
+      break;
+    }
+  }
+  guardPlaceholders(result, added, doc, op.line, path);
+  return result;
+}
+
+function applyPatchOp(
+  doc: TextDoc | null,
+  text: string | null,
+  op: Extract<Op, { kind: 'patch' }>,
+): { ok: true; result: OpApplied & { ok: true }; added: string[] } | ApplyFailure {
+  const ctx = { opLine: op.line, path: op.path };
+  const onlyAdds = op.hunks.every((h) => parseHunkLines(h).old.length === 0);
+  const notes: EditNote[] = [];
+  let base = doc;
+  if (op.isNew || (!doc && onlyAdds && !op.isDelete)) {
+    base = parseText('');
+    if (doc && text !== '') {
+      const fresh = applyHunks(base, op.hunks, ctx);
+      if (fresh.ok && formatText(fresh.doc, fresh.finalNewline) === text) {
+        return fail(
+          'already-applied',
+          `${op.path} already exists with exactly the content the patch at reply line ${op.line} creates.`,
+        );
+      }
+      return fail(
+        'exists',
+        `The patch at reply line ${op.line} creates ${op.path}, but that file already exists.`,
+      );
+    }
+    if (!doc && !op.isNew)
+      notes.push({
+        severity: 'info',
+        line: op.line,
+        message: `${op.path} does not exist yet; the patch only adds lines, so it will be created.`,
+      });
+  }
+  if (!base)
+    return fail(
+      'missing-file',
+      `The patch at reply line ${op.line} changes ${op.path}, which does not exist.`,
+    );
+  // `deleted file mode` with no hunks (git's form for an empty file, and models' short form).
+  if (op.isDelete && op.hunks.length === 0)
+    return { ok: true, result: { ok: true, text: null, notes }, added: [] };
+  const r = applyHunks(base, op.hunks, ctx);
+  if (!r.ok) return r;
+  notes.push(...r.notes);
+  if (op.isDelete) {
+    if (r.doc.lines.length > 0) {
+      return fail(
+        'no-match',
+        `The patch at reply line ${op.line} deletes ${op.path}, but the file has ${r.doc.lines.length} line(s) the patch does not remove.`,
+      );
+    }
+    return { ok: true, result: { ok: true, text: null, notes }, added: r.added };
+  }
+  const out = formatText(r.doc, r.finalNewline);
+  const result: OpApplied & { ok: true } = { ok: true, text: out, notes };
+  if (doc && base === doc) result.replacements = r.replacements;
+  return { ok: true, result, added: r.added };
+}
+
+function guardPlaceholders(
+  result: OpApplied,
+  added: string[],
+  doc: TextDoc | null,
+  line: number,
+  path: string,
+): void {
+  if (!result.ok) return;
+  for (const i of findPlaceholders(added, doc?.lines ?? null)) {
+    result.notes.push({
+      severity: 'error',
+      line,
+      placeholder: true,
+      message: `The new text for ${path} contains "${added[i]!.trim()}", which looks like a placeholder for code the reply left out; applying it would replace that code with the comment.`,
+    });
+  }
+}
+
+function cap(s: string): string {
+  return s[0]!.toUpperCase() + s.slice(1);
+}

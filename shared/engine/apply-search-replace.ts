@@ -1,0 +1,185 @@
+/**
+ * SEARCH/REPLACE edits, one after another, each against the text the previous one left (aider's
+ * order: a later block may search for what an earlier one wrote).
+ * - An empty SEARCH creates the file with the REPLACE text, or appends it to an existing file (aider).
+ * - The SEARCH must fit exactly one place; `all` replaces every place, `takeFirst` the first (with a
+ *   warning); otherwise several places are `ambiguous`.
+ * - aider's `...` elision: a line that is only `...` splits SEARCH and REPLACE into pieces that pair
+ *   up; each SEARCH piece must fit exactly once, in order, and is replaced by its REPLACE piece.
+ */
+import type { SearchReplaceEdit } from '../changeset/changeset';
+import { RUNG_WORDS } from './apply-patch';
+import { reindent } from './normalize';
+import { Haystack, type Match, nearestWindow, seek } from './seek';
+import { freshLines, type Replacement, splice } from './splice';
+import { hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
+import { type ApplyFailure, type EditNote, fail } from './types';
+
+export interface EditsApplied {
+  ok: true;
+  doc: TextDoc;
+  finalNewline: boolean;
+  notes: EditNote[];
+  added: string[];
+  /** Set when the edits created the file (empty SEARCH on a missing file). */
+  created: boolean;
+}
+
+const ELISION = /^\s*(?:\.\.\.|…)\s*$/;
+
+export function applySearchReplace(
+  start: TextDoc | null,
+  edits: readonly SearchReplaceEdit[],
+  ctx: { opLine: number; path: string },
+): EditsApplied | ApplyFailure {
+  let doc = start;
+  let finalNewline = doc ? hasFinalNewline(doc) : true;
+  let created = false;
+  const notes: EditNote[] = [];
+  const added: string[] = [];
+  for (let k = 0; k < edits.length; k++) {
+    const edit = edits[k]!;
+    const label = `edit ${k + 1} of the SEARCH/REPLACE for ${ctx.path} (reply line ${ctx.opLine})`;
+    const search = textLines(edit.search);
+    const replace = textLines(edit.replace);
+    if (search.every((l) => l.trim() === '')) {
+      added.push(...replace);
+      if (!doc) {
+        doc = parseText(edit.replace);
+        finalNewline = hasFinalNewline(doc);
+        created = true;
+      } else {
+        const n = doc.lines.length;
+        doc = splice(doc, [freshLines(doc, n, n, replace)]);
+      }
+      continue;
+    }
+    if (!doc) return fail('missing-file', `${label} searches in ${ctx.path}, which does not exist.`);
+    const hay = new Haystack(doc.lines);
+
+    let reps: Replacement[];
+    const found = seek(hay, search);
+    let matches: Match[];
+    if (found.kind === 'found') matches = [found.match];
+    else if (found.kind === 'ambiguous') {
+      const at = found.matches.map((m) => m.start + 1).join(', ');
+      if (edit.all) matches = nonOverlapping(found.matches, search.length);
+      else if (edit.takeFirst) {
+        matches = [found.matches[0]!];
+        notes.push({
+          severity: 'warning',
+          line: ctx.opLine,
+          fileLine: matches[0]!.start + 1,
+          message: `The search text of ${label} is found at lines ${at}; the reply asks for the first, so line ${matches[0]!.start + 1} was changed.`,
+        });
+      } else {
+        return fail(
+          'ambiguous',
+          `The search text of ${label} is found at ${found.matches.length} places (lines ${at}); it must be unique.`,
+        );
+      }
+    } else if (search.some((l) => ELISION.test(l))) {
+      // Only when the text does not fit as written: a Python stub body really is a line `...`.
+      const result = resolveElision(hay, doc, search, replace, label);
+      if (!result.ok) return result;
+      added.push(...replace.filter((l) => !ELISION.test(l)));
+      doc = splice(doc, result.reps);
+      continue;
+    } else {
+      if (replace.length > 0 && seek(hay, replace).kind !== 'none') {
+        return fail(
+          'already-applied',
+          `${cap(label)} seems to be applied already: the replacement text is in the file and the search text is not.`,
+        );
+      }
+      const near = nearestWindow(hay, search);
+      const hint = near ? ` The most similar lines start at line ${near.start + 1}.` : '';
+      return fail('no-match', `The search text of ${label} is not in the file.${hint}`, near?.text);
+    }
+    reps = [];
+    for (const m of matches) {
+      const lines = reindent(replace, m.shift);
+      added.push(...lines);
+      reps.push(freshLines(doc, m.start, m.start + search.length, lines));
+      if (m.rung !== 'exact') {
+        notes.push({
+          severity: m.rung === 'trailing-whitespace' ? 'info' : 'warning',
+          line: ctx.opLine,
+          rung: m.rung,
+          fileLine: m.start + 1,
+          message: `The search text of ${label} matched line ${m.start + 1} only ${RUNG_WORDS[m.rung]}.`,
+        });
+      }
+    }
+    doc = splice(doc, reps);
+  }
+  if (!doc)
+    return fail(
+      'missing-file',
+      `The SEARCH/REPLACE at reply line ${ctx.opLine} has no edits for ${ctx.path}.`,
+    );
+  return { ok: true, doc, finalNewline, notes, added, created };
+}
+
+function nonOverlapping(matches: readonly Match[], length: number): Match[] {
+  const out: Match[] = [];
+  let free = 0;
+  for (const m of matches) {
+    if (m.start < free) continue;
+    out.push(m);
+    free = m.start + length;
+  }
+  return out;
+}
+
+function splitPieces(lines: readonly string[]): string[][] {
+  const pieces: string[][] = [[]];
+  for (const l of lines) {
+    if (ELISION.test(l)) pieces.push([]);
+    else pieces[pieces.length - 1]!.push(l);
+  }
+  return pieces;
+}
+
+function resolveElision(
+  hay: Haystack,
+  doc: TextDoc,
+  search: readonly string[],
+  replace: readonly string[],
+  label: string,
+): { ok: true; reps: Replacement[] } | ApplyFailure {
+  const s = splitPieces(search);
+  const r = splitPieces(replace);
+  if (s.length !== r.length) {
+    return fail('no-match', `${cap(label)} uses "..." a different number of times in SEARCH and REPLACE.`);
+  }
+  const reps: Replacement[] = [];
+  let free = 0;
+  for (let i = 0; i < s.length; i++) {
+    const sp = s[i]!;
+    const rp = r[i]!;
+    if (sp.length === 0) {
+      if (rp.length === 0) continue;
+      return fail('no-match', `${cap(label)} adds lines next to a "..." without saying where.`);
+    }
+    const found = seek(hay, sp);
+    if (found.kind !== 'found') {
+      return fail(
+        'no-match',
+        `Piece ${i + 1} of the search text of ${label} (between "..." lines) ${found.kind === 'ambiguous' ? 'is found at several places' : 'is not in the file'}.`,
+      );
+    }
+    if (found.match.start < free) {
+      return fail('no-match', `The pieces of the search text of ${label} are not in the file's order.`);
+    }
+    reps.push(
+      freshLines(doc, found.match.start, found.match.start + sp.length, reindent(rp, found.match.shift)),
+    );
+    free = found.match.start + sp.length;
+  }
+  return { ok: true, reps };
+}
+
+function cap(s: string): string {
+  return s[0]!.toUpperCase() + s.slice(1);
+}

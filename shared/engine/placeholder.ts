@@ -1,0 +1,55 @@
+/**
+ * The placeholder guard. Models abbreviate: "// ... rest of the code ...", "# ... existing code ...",
+ * "/* ... *\/", "<!-- ... -->", "// (unchanged)". Written into a file, such a line silently deletes
+ * the code it stands for, so a new text that contains one the original did not have is flagged.
+ */
+
+/** The body of a line that is only a comment, or null. Handles //, #, --, ;, /* *\/, <!-- -->, {/* *\/}. */
+function commentBody(line: string): string | null {
+  let t = line.trim();
+  if (t.startsWith('{') && t.endsWith('}')) t = t.slice(1, -1).trim();
+  const block = /^(?:\/\*+|<!--)(.*?)(?:\*+\/|-->)$/.exec(t);
+  if (block) return block[1]!.trim();
+  const single = /^(?:\/\/+|#+|--|;+|\*)\s*(.*)$/.exec(t);
+  if (single) return single[1]!.trim();
+  return null;
+}
+
+const ELLIPSIS = /\.{3,}|…/;
+
+/** Words that, next to an ellipsis, say "code left out here". */
+const ELIDED_WITH_ELLIPSIS =
+  /^(?:rest|remaining|existing|other|previous|same|unchanged|omitted|more|etc|code|keep|everything|all|your|original|imports?|methods?|functions?|implementation)\b/i;
+
+/** Phrases that say it on their own, ellipsis or not. */
+const ELIDED_PHRASE =
+  /^(?:\(?\s*(?:unchanged|no changes?|omitted|same as (?:before|above|original|previous))\s*\)?|rest of (?:the )?(?:code|file|implementation|function|class|component|module|methods?)\b.*|existing (?:code|implementation|methods?|functions?|imports?)\b.*|.*\b(?:remains?|stays?) (?:the same|unchanged)\b.*|.*\bomitted for brevity\b.*|.*\bcode (?:is )?unchanged\b.*|(?:previous|other) (?:code|methods|functions) (?:here|unchanged)\b.*)$/i;
+
+export function isPlaceholderLine(line: string): boolean {
+  const body = commentBody(line);
+  if (body === null) return false;
+  const core = body
+    .replace(/^[([]\s*/, '')
+    .replace(/\s*[)\]]$/, '')
+    .trim();
+  if (ELLIPSIS.test(core)) {
+    const words = core.replace(new RegExp(ELLIPSIS.source, 'g'), ' ').trim();
+    return words === '' || ELIDED_WITH_ELLIPSIS.test(words) || ELIDED_PHRASE.test(words);
+  }
+  return ELIDED_PHRASE.test(core);
+}
+
+/**
+ * Placeholder lines in `added` that the original text does not already contain (a file that really
+ * has `// ...` in it may keep it). Returns 0-based indexes into `added`.
+ */
+export function findPlaceholders(added: readonly string[], original: readonly string[] | null): number[] {
+  const hits: number[] = [];
+  let known: Set<string> | null = null;
+  added.forEach((line, i) => {
+    if (!isPlaceholderLine(line)) return;
+    known ??= new Set((original ?? []).map((l) => l.trim()));
+    if (!known.has(line.trim())) hits.push(i);
+  });
+  return hits;
+}

@@ -1,0 +1,291 @@
+/**
+ * A change set resolved against file snapshots: per file, the content it was planned against (by
+ * hash), the new content, the diff to show and whether it can be applied. Nothing here reads or
+ * writes files; the caller passes the snapshots `planNeeds` names, and `toFileChanges` turns the
+ * files the user accepted into what the native host writes.
+ *
+ * Operations compose in reply order, per file, following the file through renames: "rename a → b,
+ * then patch b" patches a's content, and a patch with a new path is a rename plus a modify. Once an
+ * operation on a file fails, later operations on it are not tried (they would build on a guess).
+ */
+import type { ChangeSet, Diagnostic, Op } from '../changeset/changeset';
+import type { FileChange } from '../protocol/protocol';
+import { applyOpDetailed } from './apply-op';
+import { type DisplayHunk, displayHunks } from './display-hunks';
+import type { Replacement } from './splice';
+import type { EditNote, FailureKind } from './types';
+
+export interface FileSnapshot {
+  text: string;
+  /** Computed by the caller (sha256 of the bytes); carried through so the host can detect changes. */
+  hash: string;
+}
+
+export type Snapshots = Map<string, FileSnapshot | null> | Record<string, FileSnapshot | null>;
+
+export type FileAction = 'create' | 'modify' | 'delete' | 'rename';
+
+export interface FilePlan {
+  /** The file written: the new path of a rename, the deleted path of a delete. */
+  path: string;
+  action: FileAction;
+  /** The original path of a rename. */
+  from?: string;
+  /** Hash of the snapshot of the original path (for a rename, of `from`); null when it did not exist. */
+  baseHash: string | null;
+  oldText: string | null;
+  newText: string | null;
+  hunks: DisplayHunk[];
+  status: 'ok' | 'error';
+  error?: { kind: FailureKind | 'placeholder'; message: string; nearest?: string };
+  notes: EditNote[];
+  /** Reply lines of the operations on this file. */
+  lines: number[];
+  /** Some operation on it had a guessed path. */
+  guess?: boolean;
+}
+
+export interface Plan {
+  files: FilePlan[];
+  scripts: { command: string; line: number }[];
+  diagnostics: Diagnostic[];
+}
+
+/** Every path whose snapshot `plan` needs (rename targets too: they must not exist). */
+export function planNeeds(changeSet: ChangeSet): string[] {
+  const paths = new Set<string>();
+  for (const op of changeSet.ops) {
+    if (op.kind === 'shell') continue;
+    if (op.kind === 'rename') {
+      paths.add(op.from);
+      paths.add(op.to);
+    } else {
+      paths.add(op.path);
+      if (op.kind === 'patch' && op.newPath !== undefined) paths.add(op.newPath);
+    }
+  }
+  return [...paths];
+}
+
+interface Entity {
+  /** The path it started at. */
+  origin: string;
+  path: string;
+  baseText: string | null;
+  baseHash: string | null;
+  text: string | null;
+  notes: EditNote[];
+  lines: number[];
+  guess: boolean;
+  error?: NonNullable<FilePlan['error']>;
+  /** What the failed operation meant to do, for the action shown with the error. */
+  failedIntent?: FileAction;
+  contentOps: number;
+  replacements?: Replacement[];
+}
+
+export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
+  const snap = (path: string): FileSnapshot | null => {
+    const s = snapshots instanceof Map ? snapshots.get(path) : snapshots[path];
+    if (s === undefined)
+      throw new Error(`plan(): no snapshot for ${path}; pass every path planNeeds() returns.`);
+    return s;
+  };
+  const live = new Map<string, Entity>();
+  const vacated = new Set<string>();
+  const order: Entity[] = [];
+  const scripts: Plan['scripts'] = [];
+
+  const entity = (path: string): Entity => {
+    let e = live.get(path);
+    if (!e) {
+      // A path a rename moved away from starts over as "no file".
+      const s = vacated.has(path) ? null : snap(path);
+      e = {
+        origin: path,
+        path,
+        baseText: s?.text ?? null,
+        baseHash: s?.hash ?? null,
+        text: s?.text ?? null,
+        notes: [],
+        lines: [],
+        guess: false,
+        contentOps: 0,
+      };
+      live.set(path, e);
+      order.push(e);
+    }
+    return e;
+  };
+
+  const touch = (e: Entity, op: Op): boolean => {
+    e.lines.push(op.line);
+    if (op.guess) e.guess = true;
+    if (!e.error) return true;
+    e.notes.push({
+      severity: 'info',
+      line: op.line,
+      message: `The operation at reply line ${op.line} was not tried because an earlier one on this file failed.`,
+    });
+    return false;
+  };
+
+  const rename = (e: Entity, to: string, op: Op): void => {
+    if (to === e.path) return;
+    if (e.text === null) {
+      e.error = {
+        kind: 'missing-file',
+        message: `The rename at reply line ${op.line}: ${e.path} does not exist.`,
+      };
+      e.failedIntent = 'rename';
+      return;
+    }
+    const target = live.get(to);
+    const targetExists = target ? target.text !== null : !vacated.has(to) && snap(to) !== null;
+    if (targetExists) {
+      e.error = {
+        kind: 'exists',
+        message: `The reply renames ${e.path} to ${to} (reply line ${op.line}), but ${to} already exists; it is not overwritten.`,
+      };
+      e.failedIntent = 'rename';
+      return;
+    }
+    live.delete(e.path);
+    vacated.add(e.path);
+    e.path = to;
+    if (target) {
+      // `to` was deleted earlier in this reply: keep that entity in the plan, under a spare key.
+      live.delete(to);
+    }
+    live.set(to, e);
+  };
+
+  for (const op of changeSet.ops) {
+    if (op.kind === 'shell') {
+      scripts.push({ command: op.command, line: op.line });
+      continue;
+    }
+    if (op.kind === 'rename') {
+      const e = entity(op.from);
+      if (touch(e, op)) rename(e, op.to, op);
+      continue;
+    }
+    const e = entity(op.path);
+    if (!touch(e, op)) continue;
+    const r = applyOpDetailed(e.text, op);
+    if (!r.ok) {
+      e.error =
+        r.nearest === undefined
+          ? { kind: r.kind, message: r.message }
+          : { kind: r.kind, message: r.message, nearest: r.nearest };
+      e.failedIntent = intentOf(op);
+      continue;
+    }
+    e.notes.push(...r.notes);
+    e.contentOps++;
+    e.replacements = r.replacements;
+    e.text = r.text;
+    if (op.kind === 'patch' && op.newPath !== undefined) rename(e, op.newPath, op);
+  }
+
+  const files: FilePlan[] = [];
+  const diagnostics = [...changeSet.diagnostics];
+  for (const e of order) {
+    const fp = filePlan(e);
+    if (fp) files.push(fp);
+    else {
+      diagnostics.push({
+        severity: 'info',
+        line: e.lines[0] ?? 1,
+        message: `${e.origin} is created and deleted again by the reply; nothing to do.`,
+      });
+    }
+  }
+  return { files, scripts, diagnostics };
+}
+
+function intentOf(op: Op): FileAction {
+  if (op.kind === 'create' || (op.kind === 'patch' && op.isNew)) return 'create';
+  if (op.kind === 'delete' || (op.kind === 'patch' && op.isDelete)) return 'delete';
+  if (op.kind === 'rename' || (op.kind === 'patch' && op.newPath !== undefined)) return 'rename';
+  return 'modify';
+}
+
+function filePlan(e: Entity): FilePlan | null {
+  const moved = e.path !== e.origin && e.baseText !== null;
+  let action: FileAction;
+  if (e.error) action = moved ? 'rename' : (e.failedIntent ?? 'modify');
+  else if (e.baseText === null) {
+    if (e.text === null) return null;
+    action = 'create';
+  } else if (e.text === null) action = 'delete';
+  else action = moved ? 'rename' : 'modify';
+
+  const placeholder = e.notes.find((n) => n.placeholder);
+  const error =
+    e.error ?? (placeholder ? { kind: 'placeholder' as const, message: placeholder.message } : undefined);
+  const hard = e.error !== undefined;
+  const newText = hard || action === 'delete' ? null : e.text;
+  const fp: FilePlan = {
+    path: action === 'delete' ? e.origin : e.path,
+    action,
+    baseHash: e.baseHash,
+    oldText: e.baseText,
+    newText,
+    hunks: hard ? [] : displayHunks(e.baseText, newText, e.contentOps === 1 ? e.replacements : undefined),
+    status: error ? 'error' : 'ok',
+    notes: e.notes,
+    lines: e.lines,
+  };
+  if (action === 'rename') fp.from = e.origin;
+  if (error) fp.error = error;
+  if (e.guess) fp.guess = true;
+  if (!hard && action === 'modify' && newText === e.baseText) {
+    fp.notes.push({
+      severity: 'info',
+      line: e.lines[0] ?? 1,
+      message: `The reply leaves ${e.path} unchanged.`,
+    });
+  }
+  return fp;
+}
+
+/**
+ * What the host writes for the files the user accepted (by `FilePlan.path`). Files in error are
+ * left out, except a `placeholder` one the user accepted despite the warning, listed in
+ * `acceptPlaceholders`. A modify that changes nothing is left out too.
+ */
+export function toFileChanges(
+  p: Plan,
+  accepted: Set<string>,
+  acceptPlaceholders: Set<string> = new Set(),
+): FileChange[] {
+  const out: FileChange[] = [];
+  for (const f of p.files) {
+    if (!accepted.has(f.path)) continue;
+    if (f.status === 'error' && !(f.error?.kind === 'placeholder' && acceptPlaceholders.has(f.path)))
+      continue;
+    switch (f.action) {
+      case 'delete':
+        out.push({ action: 'delete', path: f.path, baseHash: f.baseHash });
+        break;
+      case 'create':
+        out.push({ action: 'create', path: f.path, baseHash: f.baseHash, content: f.newText ?? '' });
+        break;
+      case 'modify':
+        if (f.newText === null || f.newText === f.oldText) break;
+        out.push({ action: 'modify', path: f.path, baseHash: f.baseHash, content: f.newText });
+        break;
+      case 'rename':
+        out.push({
+          action: 'rename',
+          from: f.from!,
+          path: f.path,
+          baseHash: f.baseHash,
+          content: f.newText ?? '',
+        });
+        break;
+    }
+  }
+  return out;
+}

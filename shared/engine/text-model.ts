@@ -1,0 +1,97 @@
+/**
+ * A file as lines, with everything needed to write it back byte-for-byte: the byte-order mark, the
+ * line ending after every line (files with mixed endings keep them), and whether the last line ends
+ * with a newline. Edits work on `lines` (no line endings); new lines take the ending of the text they
+ * replace, else the file's dominant one, so an LF patch keeps a CRLF file CRLF.
+ */
+
+export type Eol = '\n' | '\r\n';
+
+export interface TextDoc {
+  bom: boolean;
+  /** The dominant line ending; CRLF only when strictly more lines end in CRLF than in LF. */
+  eol: Eol;
+  lines: string[];
+  /** `eols[i]` ends `lines[i]`; only the last entry may be '' (no final newline). */
+  eols: string[];
+}
+
+const BOM = '\uFEFF';
+
+export function parseText(text: string): TextDoc {
+  let body = text;
+  const bom = body.startsWith(BOM);
+  if (bom) body = body.slice(1);
+  const lines: string[] = [];
+  const eols: string[] = [];
+  let crlf = 0;
+  let lf = 0;
+  let at = 0;
+  while (at < body.length) {
+    const nl = body.indexOf('\n', at);
+    if (nl === -1) {
+      lines.push(body.slice(at));
+      eols.push('');
+      break;
+    }
+    if (nl > at && body.charCodeAt(nl - 1) === 13) {
+      lines.push(body.slice(at, nl - 1));
+      eols.push('\r\n');
+      crlf++;
+    } else {
+      lines.push(body.slice(at, nl));
+      eols.push('\n');
+      lf++;
+    }
+    at = nl + 1;
+  }
+  return { bom, eol: crlf > lf ? '\r\n' : '\n', lines, eols };
+}
+
+/** True when the text ends with a line ending; an empty file counts as ending cleanly. */
+export function hasFinalNewline(doc: TextDoc): boolean {
+  return doc.lines.length === 0 || doc.eols[doc.eols.length - 1] !== '';
+}
+
+/**
+ * Write lines back. `finalNewline` decides the last line's ending; every other line without an
+ * ending (a former last line that is no longer last) gets the dominant one.
+ */
+export function formatText(doc: TextDoc, finalNewline = hasFinalNewline(doc)): string {
+  const { lines, eols } = doc;
+  const parts: string[] = doc.bom ? [BOM] : [];
+  const last = lines.length - 1;
+  for (let i = 0; i < lines.length; i++) {
+    parts.push(lines[i]!);
+    const e = eols[i] || doc.eol;
+    if (i < last || finalNewline) parts.push(e);
+  }
+  return parts.join('');
+}
+
+/**
+ * Lines of a piece of reply text (a SEARCH block, a REPLACE block, whole-file content): one final
+ * line ending is the end of the last line, not an extra empty line. Any ending style is accepted.
+ */
+export function textLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/**
+ * Content from the reply written in the style of an existing file: its line endings and BOM; the
+ * content's own final newline is kept (it says whether the new file ends with one).
+ */
+export function restyle(content: string, like: TextDoc): string {
+  const doc = parseText(content);
+  if (doc.lines.length === 0) return '';
+  const styled: TextDoc = {
+    bom: like.bom,
+    eol: like.eol,
+    lines: doc.lines,
+    eols: doc.lines.map(() => like.eol),
+  };
+  return formatText(styled, hasFinalNewline(doc));
+}

@@ -1,0 +1,52 @@
+/**
+ * The values the engine hands back. Expected failures are data, never exceptions: a reply that does
+ * not fit the file is the normal case the user has to see, not a crash.
+ */
+
+/**
+ * How loosely a piece of text had to be compared before it was found, loosest last. The order is
+ * fixed and every rung compares whole lines: nothing here is a similarity score, so a line the reply
+ * removes with a typo in it never matches.
+ */
+export const RUNGS = ['exact', 'trailing-whitespace', 'indentation', 'typography'] as const;
+export type Rung = (typeof RUNGS)[number];
+
+export const FAILURE_KINDS = [
+  'no-match',
+  'ambiguous',
+  'already-applied',
+  'missing-file',
+  'exists',
+  'out-of-range',
+  'overlap',
+] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+/** Something the preview should show beside a file: a loosened match, a taken-first, a placeholder. */
+export interface EditNote {
+  severity: 'info' | 'warning' | 'error';
+  message: string;
+  /** 1-based line of the reply the operation came from. */
+  line: number;
+  /** Set when a match needed a rung below `exact`. */
+  rung?: Rung;
+  /** 1-based line of the file (before the edit) where the edit landed, when known. */
+  fileLine?: number;
+  /** Marks the note the plan turns into a `placeholder` error. */
+  placeholder?: boolean;
+}
+
+export interface ApplyFailure {
+  ok: false;
+  kind: FailureKind;
+  message: string;
+  /** The lines of the file most like the text that was not found, for the user to compare. */
+  nearest?: string;
+}
+
+/** `text` is null when the operation deletes the file. */
+export type ApplyResult = { ok: true; text: string | null; notes: EditNote[] } | ApplyFailure;
+
+export function fail(kind: FailureKind, message: string, nearest?: string): ApplyFailure {
+  return nearest === undefined ? { ok: false, kind, message } : { ok: false, kind, message, nearest };
+}
