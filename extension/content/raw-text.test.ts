@@ -30,7 +30,7 @@ function wireSiteCopyButtons(how: 'writeText' | 'write' = 'writeText') {
       if (how === 'writeText') void navigator.clipboard.writeText(text);
       else
         void navigator.clipboard.write([
-          new FakeClipboardItem({ 'text/html': '<p>x</p>', 'text/plain': text }),
+          new FakeClipboardItem({ 'text/html': '<p>x</p>', 'text/plain': text }) as unknown as ClipboardItem,
         ]);
     });
   }
