@@ -93,3 +93,30 @@ function dedent(line: string, n: number): string {
   while (i < n && i < line.length && line[i] === ' ') i++;
   return line.slice(i);
 }
+
+/**
+ * Content that a model wrapped whole in one code fence (```rust … ``` inside a FILE_NEW tag or a
+ * START-FILE block): the lines inside it, dedented like the fence. Blank lines around the fence are
+ * ignored. Content that merely contains a fence somewhere is returned unchanged.
+ */
+export function stripWrappingFence(lines: readonly string[]): {
+  lines: string[];
+  stripped: boolean;
+  /** The kept range of the input, `[from, to)`, and the indentation removed from each line. */
+  from: number;
+  to: number;
+  indent: number;
+} {
+  const whole = { lines: [...lines], stripped: false, from: 0, to: lines.length, indent: 0 };
+  let a = 0;
+  while (a < lines.length && lines[a]!.trim() === '') a++;
+  let z = lines.length - 1;
+  while (z > a && lines[z]!.trim() === '') z--;
+  const open = a < lines.length ? openingFence(lines[a]!) : null;
+  if (!open || z <= a || !isClosingFence(lines[z]!, open.marker)) return whole;
+  // The last line must close the first one, not an inner block: a closing line earlier means the
+  // fence does not wrap the whole content (CommonMark would end it there).
+  for (let i = a + 1; i < z; i++) if (isClosingFence(lines[i]!, open.marker)) return whole;
+  const kept = lines.slice(a + 1, z).map((l) => dedent(l, open.indent));
+  return { lines: kept, stripped: true, from: a + 1, to: z, indent: open.indent };
+}

@@ -32,7 +32,7 @@
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
 import { stripDiffPrefix } from '../paths/paths';
-import { type Fence, findFences, openingFence } from './fences';
+import { type Fence, findFences, openingFence, stripWrappingFence } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 
 export interface DiffFile {
@@ -309,7 +309,15 @@ function scanDiff(
 
     if (hb) {
       const c = l.charCodeAt(0);
-      if (c === 32 || c === 43 || c === 45 || c === 92) {
+      // In prose, once the counts are met, a `--- `/`+++ ` line is not taken as a changed line:
+      // it is far more often the next header or a delimiter (`--- END-PATCH: x ---`).
+      const metInProse =
+        opts.bare &&
+        hb.hasCounts &&
+        hb.oldSeen >= (hb.hunk.oldLines ?? 0) &&
+        hb.newSeen >= (hb.hunk.newLines ?? 0) &&
+        (l.startsWith('--- ') || l.startsWith('+++ '));
+      if ((c === 32 || c === 43 || c === 45 || c === 92) && !metInProse) {
         if (!(c === 45 && isFileHeaderAt(i, hb))) {
           hb.hunk.lines.push(raw);
           if (c === 32) {
@@ -753,4 +761,35 @@ export const unifiedDiffParser: FormatParser = {
 export function isDiffFenceLine(line: string): boolean {
   const o = openingFence(line);
   return o !== null && DIFF_LANGS.has((o.info.split(/\s+/)[0] ?? '').toLowerCase());
+}
+
+/**
+ * The diff inside a START-PATCH block or a FILE_PATCH tag: optionally wrapped in a code fence,
+ * with or without ---/+++ headers. `raw` keeps `\r`, `clean` is the same lines without it;
+ * `raw[0]` is reply line `firstLine`.
+ */
+export function readPatchBody(
+  raw: readonly string[],
+  clean: readonly string[],
+  firstLine: number,
+): { hunks: Hunk[]; diagnostics: Diagnostic[]; isNew: boolean; isDelete: boolean } {
+  const w = stripWrappingFence(clean);
+  const body: string[] = [];
+  for (let i = w.from; i < w.to; i++) {
+    let l = raw[i]!;
+    let k = 0;
+    while (k < w.indent && l[k] === ' ') k++;
+    if (k) l = l.slice(k);
+    body.push(l);
+  }
+  const r = parseHunks(body, firstLine + w.from);
+  // The headers inside say whether the patch creates or deletes the file (`--- /dev/null`).
+  let isNew = false;
+  let isDelete = false;
+  for (const l of w.lines) {
+    if (l.startsWith('@@')) break;
+    if (/^--- \/dev\/null\s*$/.test(l) || l.startsWith('new file mode')) isNew = true;
+    if (/^\+\+\+ \/dev\/null\s*$/.test(l) || l.startsWith('deleted file mode')) isDelete = true;
+  }
+  return { hunks: r.hunks, diagnostics: r.diagnostics, isNew, isDelete };
 }
