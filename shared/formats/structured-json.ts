@@ -106,7 +106,7 @@ function readObject(text: string, c: Candidate, lineOf: (o: number) => number): 
   let value: unknown;
   try {
     value = JSON.parse(slice);
-  } catch (err) {
+  } catch {
     try {
       value = JSON.parse(jsonrepair(slice));
       diagnostics.push({
@@ -115,13 +115,13 @@ function readObject(text: string, c: Candidate, lineOf: (o: number) => number): 
         message:
           scan.end === undefined
             ? 'The JSON object never closes (the reply was probably cut off); it was repaired, so the last entry may be incomplete. Check every file before applying.'
-            : `The reply's JSON was invalid (${firstLine(err)}) and was repaired; check every file before applying.`,
+            : "The reply's JSON was not valid (a trailing comma, a missing quote or the like) and was repaired automatically; check every file before applying.",
       });
     } catch (repairErr) {
       diagnostics.push({
         severity: 'error',
         line: lineOf(c.from + errorOffset(repairErr)),
-        message: `The reply's JSON could not be read or repaired: ${firstLine(err)}. Nothing from it can be applied.`,
+        message: `The reply's JSON could not be read or repaired (${firstLine(repairErr).replace(/ at position \d+/, '')}). Nothing from it can be applied.`,
       });
       return block;
     }
