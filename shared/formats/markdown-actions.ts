@@ -122,6 +122,8 @@ function readFence(
     body.push(dedent(l, indent));
   }
   const closed = j < lines.length;
+  // The reply's final newline is not a line of the cut-off block.
+  if (!closed && body[body.length - 1] === '') body.pop();
   return { fence: { text: toText(body), open: i, close: closed ? j : lines.length - 1 }, closed };
 }
 
@@ -287,9 +289,12 @@ function toOp(sec: Section, diagnostics: Diagnostic[]): Op | null {
         });
       return { kind: 'delete', path: sec.path, line };
     default:
-      return error(
-        `Unknown action "${sec.action}" for ${sec.path} at reply line ${(sec.actionLine ?? sec.line) + 1}; expected create, rewrite, modify or delete.`,
-      );
+      diagnostics.push({
+        severity: 'error',
+        line: (sec.actionLine ?? sec.line) + 1,
+        message: `Unknown action "${sec.action}" for ${sec.path} at reply line ${(sec.actionLine ?? sec.line) + 1}; expected create, rewrite, modify or delete.`,
+      });
+      return null;
   }
 }
 
