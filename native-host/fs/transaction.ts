@@ -224,9 +224,10 @@ async function applyLocked(
     steps.filter((s) => s.want.exists).map((s) => s.abs),
   );
   const applyId = newApplyId();
-  await options.faults?.('journal');
-  const dir = await makeEntryDir(state, key, applyId);
+  let dir: string | undefined;
   try {
+    await options.faults?.('journal');
+    dir = await makeEntryDir(state, key, applyId);
     const originals = steps.filter((s) => s.current.exists);
     const spans = await writeBlobs(
       path.join(dir, 'before.bin'),
@@ -259,24 +260,31 @@ async function applyLocked(
       entries,
       createdDirs: createDirs.map((d) => path.relative(realRoot, d).split(path.sep).join('/')),
     };
-    await writeManifest(dir, manifest);
+    const journal = dir;
+    await writeManifest(journal, manifest);
     await commitSteps(steps, {
       realRoot,
       faults: options.faults,
       createDirs,
-      commit: () => writeManifest(dir, { ...manifest, state: 'applied' }),
+      commit: () => writeManifest(journal, { ...manifest, state: 'applied' }),
     });
   } catch (err) {
     // Rolled back (or never started): the journal entry describes nothing that happened. If the rollback
     // itself failed the entry stays, marked pending, with the original bytes in it.
-    if (!(err instanceof CommitFailure && !err.restored)) {
+    if (dir !== undefined && !(err instanceof CommitFailure && !err.restored)) {
       await removeEntryDir(dir).catch(() => {});
     }
-    throw err instanceof HostFailure
-      ? err
-      : new HostFailure(ErrorCode.WriteFailed, `Saving the journal failed: ${(err as Error).message}.`);
+    throw err instanceof HostFailure ? err : journalFailed(err);
   }
   return { applyId, files };
+}
+
+/** The journal could not be saved; the project was not touched yet. */
+export function journalFailed(err: unknown): HostFailure {
+  return new HostFailure(
+    ErrorCode.WriteFailed,
+    `Saving the undo journal failed, so nothing was written: ${(err as Error).message ?? String(err)}.`,
+  );
 }
 
 function writeStep(cur: Current, content: string): Step {

@@ -27,7 +27,7 @@ import { acquireLock } from './lock';
 import { validateRoot } from './root';
 import { resolveInRoot } from './safe-path';
 import { stateDir } from './state';
-import { type FileResult, missingDirs, readCurrent } from './transaction';
+import { type FileResult, journalFailed, missingDirs, readCurrent } from './transaction';
 
 export interface UndoOptions {
   force?: boolean;
@@ -117,12 +117,16 @@ async function undoLocked(
     throw new HostFailure(ErrorCode.Conflict, message, first);
   }
 
-  await options.faults?.('journal');
-  // What undo replaces is saved first: after a crash, or a forced undo, those bytes are not lost.
-  await writeBlobs(
-    path.join(dir, `undo-${Date.now()}.bin`),
-    steps.flatMap((s) => (s.current.exists ? [s.current.data] : [])),
-  );
+  try {
+    await options.faults?.('journal');
+    // What undo replaces is saved first: after a crash, or a forced undo, those bytes are not lost.
+    await writeBlobs(
+      path.join(dir, `undo-${Date.now()}.bin`),
+      steps.flatMap((s) => (s.current.exists ? [s.current.data] : [])),
+    );
+  } catch (err) {
+    throw journalFailed(err);
+  }
   await commitSteps(steps, {
     realRoot,
     faults: options.faults,

@@ -1,0 +1,104 @@
+import { mkdir, realpath, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../shared/protocol/protocol';
+import { makeSandbox, put, type Sandbox } from '../test/fs-sandbox';
+import { checkRelPath, resolveInRoot } from './safe-path';
+import { isWithinDir } from './within';
+
+let sb: Sandbox;
+let root: string;
+beforeEach(async () => {
+  sb = await makeSandbox();
+  root = await realpath(sb.root);
+});
+afterEach(() => sb.cleanup());
+
+describe('isWithinDir', () => {
+  it.each([
+    ['/proj', '/proj', true],
+    ['/proj', '/proj/a', true],
+    ['/proj', '/proj/a/b', true],
+    ['/proj', '/proj2', false],
+    ['/proj', '/proj2/a', false],
+    ['/proj', '/pro', false],
+    ['/proj', '/', false],
+    ['/proj/', '/proj/a', true],
+    ['/proj', '/proj/..a', true],
+  ])('%s contains %s: %s', (parent, child, expected) => {
+    expect(isWithinDir(parent, child)).toBe(expected);
+  });
+});
+
+describe('checkRelPath', () => {
+  it.each([
+    ['./src/a.ts', 'src/a.ts'],
+    ['src\\a.ts', 'src/a.ts'],
+    ['`src/a.ts`', 'src/a.ts'],
+    ['src//a.ts', 'src/a.ts'],
+    ['.github/workflows/ci.yml', '.github/workflows/ci.yml'],
+    ['.gitignore', '.gitignore'],
+    ['a/.git-keep', 'a/.git-keep'],
+    ['console.ts', 'console.ts'],
+  ])('%j is accepted as %j', (raw, expected) => {
+    expect(checkRelPath(raw)).toBe(expected);
+  });
+});
+
+describe('resolveInRoot', () => {
+  it('resolves an existing file, a new file and a new file in new folders', async () => {
+    await put(root, 'src/a.ts', 'x');
+    expect(await resolveInRoot(root, 'src/a.ts', 'write')).toEqual({
+      rel: 'src/a.ts',
+      abs: path.join(root, 'src/a.ts'),
+      kind: 'file',
+    });
+    expect(await resolveInRoot(root, 'src/b.ts', 'write')).toMatchObject({ kind: 'missing' });
+    expect(await resolveInRoot(root, 'new/deep/c.ts', 'write')).toEqual({
+      rel: 'new/deep/c.ts',
+      abs: path.join(root, 'new/deep/c.ts'),
+      kind: 'missing',
+    });
+  });
+
+  it('writes below a folder link that stays inside go to the real folder', async () => {
+    await mkdir(path.join(root, 'real'));
+    await symlink('real', path.join(root, 'alias'));
+    expect(await resolveInRoot(root, 'alias/x.ts', 'write')).toMatchObject({
+      abs: path.join(root, 'real/x.ts'),
+    });
+  });
+
+  it('reads through a file link that stays inside, but never writes through it', async () => {
+    await put(root, 'a.txt', 'a');
+    await symlink('a.txt', path.join(root, 'b.txt'));
+    expect(await resolveInRoot(root, 'b.txt', 'read')).toMatchObject({
+      abs: path.join(root, 'a.txt'),
+      kind: 'file',
+    });
+    await expect(resolveInRoot(root, 'b.txt', 'write')).rejects.toMatchObject({ code: ErrorCode.UnsafePath });
+  });
+
+  it('refuses a dangling link', async () => {
+    await symlink('nowhere', path.join(root, 'dangling'));
+    await expect(resolveInRoot(root, 'dangling', 'read')).rejects.toMatchObject({
+      code: ErrorCode.UnsafePath,
+    });
+  });
+
+  it('reports a file used as a folder', async () => {
+    await put(root, 'f.txt', 'x');
+    await expect(resolveInRoot(root, 'f.txt/x', 'write')).rejects.toMatchObject({
+      code: ErrorCode.NotAFolder,
+      path: 'f.txt/x',
+    });
+  });
+
+  it('says what a refused path was refused for', async () => {
+    await expect(resolveInRoot(root, '../x', 'read')).rejects.toMatchObject({
+      code: ErrorCode.UnsafePath,
+      path: '../x',
+      message: expect.stringContaining('".."'),
+    });
+  });
+});

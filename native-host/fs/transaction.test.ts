@@ -1,0 +1,464 @@
+import { spawnSync } from 'node:child_process';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApplyResult, ErrorCode, type FileChange, HistoryEntrySchema } from '../../shared/protocol/protocol';
+import { makeSandbox, put, type Sandbox, sha, snapshotTree } from '../test/fs-sandbox';
+import { rootKey } from './journal';
+import { lockPath } from './lock';
+import { readSnapshots } from './snapshots';
+import { apply } from './transaction';
+import { history, undo } from './undo';
+
+let sb: Sandbox;
+beforeEach(async () => {
+  sb = await makeSandbox();
+  process.env.REPLYAPPLY_STATE_DIR = sb.state;
+});
+afterEach(async () => {
+  delete process.env.REPLYAPPLY_STATE_DIR;
+  await sb.cleanup();
+});
+
+const read = (rel: string) => readFile(path.join(sb.root, rel), 'utf8');
+const modeOf = async (rel: string) => (await stat(path.join(sb.root, rel))).mode & 0o777;
+const defaultMode = 0o666 & ~process.umask();
+
+describe('apply and undo round trips', () => {
+  it.each([
+    ['CRLF', 'a\r\nb\r\n', 'a\r\nB\r\nc\r\n', 0o644],
+    ['BOM', '\uFEFFconst a = 1;\n', '\uFEFFconst a = 2;\n', 0o644],
+    ['no final newline', 'a\nb', 'a\nc', 0o600],
+    ['executable', '#!/bin/sh\necho 1\n', '#!/bin/sh\necho 2\n', 0o755],
+    ['to empty', 'x\n', '', 0o644],
+    ['non-ASCII', 'héllo\n', 'héllo — 世界 🙂\n', 0o644],
+  ])('%s: exact bytes written, mode kept, undo restores the tree', async (_name, original, next, mode) => {
+    await put(sb.root, 'f.txt', original, mode);
+    const before = await snapshotTree(sb.root);
+    const [snap] = await readSnapshots(sb.root, ['f.txt']);
+    if (snap?.exists !== true) throw new Error('expected a snapshot');
+    expect(snap.text).toBe(original);
+    const res = await apply(sb.root, [
+      { action: 'modify', path: 'f.txt', baseHash: snap.hash, content: next },
+    ]);
+    expect(ApplyResult.parse(res)).toEqual(res);
+    expect(await readFile(path.join(sb.root, 'f.txt'))).toEqual(Buffer.from(next, 'utf8'));
+    expect(await modeOf('f.txt')).toBe(mode);
+    const undone = await undo(sb.root);
+    expect(undone.applyId).toBe(res.applyId);
+    expect(await snapshotTree(sb.root)).toEqual(before);
+  });
+
+  it('a change set with every action, and its undo', async () => {
+    await put(sb.root, 'keep.txt', 'keep\n');
+    await put(sb.root, 'src/a.ts', 'export const a = 1;\r\n');
+    await put(sb.root, 'old/gone.txt', 'bye\n', 0o600);
+    await put(sb.root, 'old/name.sh', '#!/bin/sh\n', 0o755);
+    const before = await snapshotTree(sb.root);
+    const changes: FileChange[] = [
+      {
+        action: 'modify',
+        path: 'src/a.ts',
+        baseHash: sha('export const a = 1;\r\n'),
+        content: 'export const a = 2;\r\n',
+      },
+      { action: 'create', path: 'new/deep/er/b.ts', baseHash: null, content: 'b' },
+      { action: 'create', path: 'top.md', baseHash: null, content: '# top' },
+      { action: 'delete', path: 'old/gone.txt', baseHash: sha('bye\n') },
+      {
+        action: 'rename',
+        from: 'old/name.sh',
+        path: 'bin/run.sh',
+        baseHash: sha('#!/bin/sh\n'),
+        content: '#!/bin/sh\nrun\n',
+      },
+    ];
+    const res = await apply(sb.root, changes, { label: 'chatgpt.com: reply 3' });
+    expect(res.files).toEqual([
+      { path: 'src/a.ts', action: 'modify', status: 'ok' },
+      { path: 'new/deep/er/b.ts', action: 'create', status: 'ok' },
+      { path: 'top.md', action: 'create', status: 'ok' },
+      { path: 'old/gone.txt', action: 'delete', status: 'ok' },
+      { path: 'bin/run.sh', action: 'rename', from: 'old/name.sh', status: 'ok' },
+    ]);
+    expect(await read('src/a.ts')).toBe('export const a = 2;\r\n');
+    expect(await read('new/deep/er/b.ts')).toBe('b');
+    expect(await modeOf('new/deep/er/b.ts')).toBe(defaultMode);
+    expect(await read('bin/run.sh')).toBe('#!/bin/sh\nrun\n');
+    const names = (await snapshotTree(sb.root)).map((e) => e.path);
+    expect(names).not.toContain('old/gone.txt');
+    expect(names).not.toContain('old/name.sh');
+    expect(names.filter((n) => n.includes('replyapply'))).toEqual([]);
+
+    const [entry] = await history(sb.root);
+    expect(HistoryEntrySchema.parse(entry)).toEqual({
+      applyId: res.applyId,
+      time: expect.any(String),
+      label: 'chatgpt.com: reply 3',
+      files: changes.map((c) => ({
+        path: c.path,
+        action: c.action,
+        ...(c.action === 'rename' ? { from: c.from } : {}),
+      })),
+      undone: false,
+    });
+
+    const u = await undo(sb.root, res.applyId);
+    expect(u.files).toEqual(res.files);
+    expect(await snapshotTree(sb.root)).toEqual(before);
+    expect((await history(sb.root))[0]?.undone).toBe(true);
+  });
+
+  it('a created folder that holds other files at undo time is kept', async () => {
+    await apply(sb.root, [{ action: 'create', path: 'gen/a.txt', baseHash: null, content: 'a' }]);
+    await put(sb.root, 'gen/mine.txt', 'mine');
+    await undo(sb.root);
+    expect(await snapshotTree(sb.root)).toEqual([
+      { path: 'gen', type: 'dir', mode: expect.any(Number) },
+      { path: 'gen/mine.txt', type: 'file', mode: defaultMode, size: 4, sha256: sha('mine') },
+    ]);
+  });
+
+  it('deleting an absent file that was planned absent is skipped', async () => {
+    const res = await apply(sb.root, [{ action: 'delete', path: 'nope.txt', baseHash: null }]);
+    expect(res.files[0]).toMatchObject({ status: 'skipped' });
+    expect(await snapshotTree(sb.root)).toEqual([]);
+  });
+});
+
+describe('conflicts', () => {
+  it('a file changed between plan and apply: Conflict naming it, nothing written', async () => {
+    await put(sb.root, 'a.txt', 'a\n');
+    await put(sb.root, 'b.txt', 'b\n');
+    const snaps = await readSnapshots(sb.root, ['a.txt', 'b.txt']);
+    const hashOf = (i: number) => (snaps[i]?.exists === true ? snaps[i].hash : null);
+    await writeFile(path.join(sb.root, 'b.txt'), 'edited in the editor\n');
+    const before = await snapshotTree(sb.root);
+    await expect(
+      apply(sb.root, [
+        { action: 'modify', path: 'a.txt', baseHash: hashOf(0), content: 'A\n' },
+        { action: 'modify', path: 'b.txt', baseHash: hashOf(1), content: 'B\n' },
+      ]),
+    ).rejects.toMatchObject({
+      code: ErrorCode.Conflict,
+      path: 'b.txt',
+      message: expect.stringContaining('b.txt'),
+    });
+    expect(await snapshotTree(sb.root)).toEqual(before);
+    expect(await history(sb.root)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'create over a file that appeared',
+      { action: 'create', path: 'x.txt', baseHash: null, content: 'new' },
+      'x.txt',
+    ],
+    [
+      'modify a file that was removed',
+      { action: 'modify', path: 'gone.txt', baseHash: sha('g'), content: 'n' },
+      'gone.txt',
+    ],
+    ['delete a file that changed', { action: 'delete', path: 'x.txt', baseHash: sha('old') }, 'x.txt'],
+    [
+      'rename onto an existing file',
+      { action: 'rename', from: 'y.txt', path: 'x.txt', baseHash: sha('y'), content: 'y' },
+      'x.txt',
+    ],
+    [
+      'rename a changed file',
+      { action: 'rename', from: 'y.txt', path: 'z.txt', baseHash: sha('old'), content: 'y' },
+      'y.txt',
+    ],
+    ['write over a folder', { action: 'create', path: 'dir', baseHash: null, content: 'x' }, 'dir'],
+  ] as Array<[string, FileChange, string]>)('%s', async (_name, change, where) => {
+    await put(sb.root, 'x.txt', 'x');
+    await put(sb.root, 'y.txt', 'y');
+    await put(sb.root, 'dir/inner.txt', 'i');
+    const before = await snapshotTree(sb.root);
+    await expect(apply(sb.root, [change])).rejects.toMatchObject({ code: ErrorCode.Conflict, path: where });
+    expect(await snapshotTree(sb.root)).toEqual(before);
+  });
+
+  it('names every conflicting file', async () => {
+    await put(sb.root, 'a.txt', 'a');
+    await put(sb.root, 'b.txt', 'b');
+    await expect(
+      apply(sb.root, [
+        { action: 'create', path: 'a.txt', baseHash: null, content: '1' },
+        { action: 'create', path: 'b.txt', baseHash: null, content: '2' },
+      ]),
+    ).rejects.toMatchObject({
+      code: ErrorCode.Conflict,
+      message: expect.stringMatching(/2 files.*a\.txt.*b\.txt/),
+    });
+  });
+
+  it('the same path twice is refused', async () => {
+    await expect(
+      apply(sb.root, [
+        { action: 'create', path: 'a.txt', baseHash: null, content: '1' },
+        { action: 'create', path: './a.txt', baseHash: null, content: '2' },
+      ]),
+    ).rejects.toMatchObject({ code: ErrorCode.InvalidParams, path: './a.txt' });
+    expect(await snapshotTree(sb.root)).toEqual([]);
+  });
+});
+
+describe('lock', () => {
+  it('a second apply while one runs is refused with Locked; the first completes', async () => {
+    await put(sb.root, 'a.txt', 'a');
+    let release!: () => void;
+    const paused = new Promise<void>((r) => {
+      release = r;
+    });
+    let reached!: () => void;
+    const atJournal = new Promise<void>((r) => {
+      reached = r;
+    });
+    const first = apply(
+      sb.root,
+      [{ action: 'modify', path: 'a.txt', baseHash: sha('a'), content: 'first' }],
+      {
+        faults: async (step) => {
+          if (step === 'journal') {
+            reached();
+            await paused;
+          }
+        },
+      },
+    );
+    await atJournal;
+    await expect(
+      apply(sb.root, [{ action: 'modify', path: 'a.txt', baseHash: sha('a'), content: 'second' }]),
+    ).rejects.toMatchObject({ code: ErrorCode.Locked });
+    await expect(undo(sb.root)).rejects.toMatchObject({ code: ErrorCode.Locked });
+    release();
+    await first;
+    expect(await read('a.txt')).toBe('first');
+    // Released: the next one goes through.
+    await apply(sb.root, [{ action: 'modify', path: 'a.txt', baseHash: sha('first'), content: 'third' }]);
+    expect(await read('a.txt')).toBe('third');
+  });
+
+  it('another live process holding the lock: Locked; a dead one: taken over', async () => {
+    const file = lockPath(sb.state, rootKey(sb.root));
+    await put(
+      path.dirname(file),
+      path.basename(file),
+      JSON.stringify({ pid: process.ppid, host: os.hostname(), token: 't', time: '' }),
+    );
+    const change: FileChange = { action: 'create', path: 'a.txt', baseHash: null, content: 'a' };
+    await expect(apply(sb.root, [change])).rejects.toMatchObject({
+      code: ErrorCode.Locked,
+      message: expect.stringContaining(String(process.ppid)),
+    });
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    await writeFile(file, JSON.stringify({ pid: dead, host: os.hostname(), token: 't', time: '' }));
+    await apply(sb.root, [change]);
+    expect(await read('a.txt')).toBe('a');
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('a failed apply releases the lock', async () => {
+    const change: FileChange = { action: 'create', path: 'a.txt', baseHash: null, content: 'a' };
+    await expect(
+      apply(sb.root, [change], {
+        faults: (s) => {
+          if (s === 'commit') throw new Error('boom');
+        },
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.WriteFailed });
+    await apply(sb.root, [change]);
+    expect(await read('a.txt')).toBe('a');
+  });
+});
+
+/** A project and a change set that exercise every kind of step. */
+async function seed(root: string): Promise<FileChange[]> {
+  await put(root, 'src/a.ts', 'a\r\n');
+  await put(root, 'src/b.ts', '\uFEFFb');
+  await put(root, 'run.sh', '#!/bin/sh\n', 0o755);
+  await put(root, 'old/gone.txt', 'gone\n', 0o600);
+  await put(root, 'old/from.txt', 'from\n');
+  return [
+    { action: 'modify', path: 'src/a.ts', baseHash: sha('a\r\n'), content: 'A\r\n' },
+    { action: 'modify', path: 'src/b.ts', baseHash: sha('\uFEFFb'), content: '\uFEFFB\n' },
+    { action: 'modify', path: 'run.sh', baseHash: sha('#!/bin/sh\n'), content: '#!/bin/sh\necho hi\n' },
+    { action: 'create', path: 'gen/deep/c.ts', baseHash: null, content: 'c' },
+    { action: 'delete', path: 'old/gone.txt', baseHash: sha('gone\n') },
+    {
+      action: 'rename',
+      from: 'old/from.txt',
+      path: 'moved/to.txt',
+      baseHash: sha('from\n'),
+      content: 'to\n',
+    },
+  ];
+}
+
+async function recordSteps(run: (faults: (s: string) => void) => Promise<unknown>): Promise<string[]> {
+  const steps: string[] = [];
+  await run((s) => {
+    steps.push(s);
+  });
+  return steps;
+}
+
+// The step names of one successful apply and undo, recorded once so each can be failed in its own test.
+const probe = await makeSandbox();
+const probeChanges = await seed(probe.root);
+const applySteps = await recordSteps((faults) =>
+  apply(probe.root, probeChanges, { faults, state: probe.state }),
+);
+const undoSteps = await recordSteps((faults) => undo(probe.root, undefined, { faults, state: probe.state }));
+await probe.cleanup();
+
+describe('a failure at any step leaves the tree byte-identical', () => {
+  it('covers every kind of step', () => {
+    const kinds = (steps: string[]) => [...new Set(steps.map((s) => s.split(':')[0]))].sort();
+    const all = ['commit', 'delete', 'fsync', 'fsync-dir', 'journal', 'mkdir', 'rename', 'verify', 'write'];
+    expect(kinds(applySteps)).toEqual(all);
+    expect(kinds(undoSteps)).toEqual(all.filter((k) => k !== 'mkdir'));
+    expect(applySteps).toContain('delete:old/from.txt');
+    expect(applySteps).toContain('mkdir:gen/deep');
+  });
+
+  it.each(applySteps)('apply failing at %s', async (failAt) => {
+    const changes = await seed(sb.root);
+    const before = await snapshotTree(sb.base);
+    const faults = (s: string) => {
+      if (s === failAt) throw new Error(`injected at ${s}`);
+    };
+    await expect(apply(sb.root, changes, { faults })).rejects.toMatchObject({
+      code: ErrorCode.WriteFailed,
+      message: expect.stringMatching(/Every file was put back|nothing was written/),
+    });
+    expect(await snapshotTree(sb.base)).toEqual(before);
+    expect(await history(sb.root)).toEqual([]);
+    const entries = await readdir(path.join(sb.state, 'journal', rootKey(sb.root))).catch(() => []);
+    expect(entries).toEqual([]);
+  });
+
+  it.each(undoSteps)('undo failing at %s', async (failAt) => {
+    const changes = await seed(sb.root);
+    const original = await snapshotTree(sb.base);
+    await apply(sb.root, changes);
+    const applied = await snapshotTree(sb.base);
+    const faults = (s: string) => {
+      if (s === failAt) throw new Error(`injected at ${s}`);
+    };
+    await expect(undo(sb.root, undefined, { faults })).rejects.toMatchObject({ code: ErrorCode.WriteFailed });
+    expect(await snapshotTree(sb.base)).toEqual(applied);
+    expect((await history(sb.root))[0]?.undone).toBe(false);
+    await undo(sb.root);
+    expect(await snapshotTree(sb.base)).toEqual(original);
+  });
+});
+
+describe('undo', () => {
+  it('refuses when a file was edited after the apply, naming it; force undoes anyway', async () => {
+    await put(sb.root, 'a.txt', 'a');
+    await put(sb.root, 'b.txt', 'b', 0o755);
+    const before = await snapshotTree(sb.root);
+    await apply(sb.root, [
+      { action: 'modify', path: 'a.txt', baseHash: sha('a'), content: 'A' },
+      { action: 'modify', path: 'b.txt', baseHash: sha('b'), content: 'B' },
+    ]);
+    await writeFile(path.join(sb.root, 'b.txt'), 'edited after');
+    const edited = await snapshotTree(sb.root);
+    await expect(undo(sb.root)).rejects.toMatchObject({ code: ErrorCode.Conflict, path: 'b.txt' });
+    expect(await snapshotTree(sb.root)).toEqual(edited);
+    await undo(sb.root, undefined, { force: true });
+    expect(await snapshotTree(sb.root)).toEqual(before);
+  });
+
+  it('a created file the user removed is a conflict; force leaves it removed', async () => {
+    await apply(sb.root, [{ action: 'create', path: 'n/new.txt', baseHash: null, content: 'n' }]);
+    await rm(path.join(sb.root, 'n/new.txt'));
+    await expect(undo(sb.root)).rejects.toMatchObject({ code: ErrorCode.Conflict, path: 'n/new.txt' });
+    await undo(sb.root, undefined, { force: true });
+    expect(await snapshotTree(sb.root)).toEqual([]);
+  });
+
+  it('re-creates a deleted file whose folder was removed since', async () => {
+    await put(sb.root, 'd/x.txt', 'x', 0o600);
+    const before = await snapshotTree(sb.root);
+    await apply(sb.root, [{ action: 'delete', path: 'd/x.txt', baseHash: sha('x') }]);
+    await rm(path.join(sb.root, 'd'), { recursive: true });
+    await undo(sb.root);
+    expect(await snapshotTree(sb.root)).toEqual(
+      before.map((e) => (e.path === 'd' ? { ...e, mode: 0o777 & ~process.umask() } : e)),
+    );
+  });
+
+  it('an older apply whose file a newer apply changed is a conflict', async () => {
+    await put(sb.root, 'a.txt', '1');
+    const first = await apply(sb.root, [
+      { action: 'modify', path: 'a.txt', baseHash: sha('1'), content: '2' },
+    ]);
+    await apply(sb.root, [{ action: 'modify', path: 'a.txt', baseHash: sha('2'), content: '3' }]);
+    await expect(undo(sb.root, first.applyId)).rejects.toMatchObject({
+      code: ErrorCode.Conflict,
+      path: 'a.txt',
+    });
+    await undo(sb.root);
+    await undo(sb.root);
+    expect(await read('a.txt')).toBe('1');
+  });
+
+  it.each([
+    ['nothing to undo', undefined],
+    ['an unknown id', '20260101T000000000Z-00000000'],
+    ['a path as id', '../../etc'],
+    ['a malformed id', 'x'],
+  ])('%s: NoSuchApply', async (_name, id) => {
+    await expect(undo(sb.root, id)).rejects.toMatchObject({ code: ErrorCode.NoSuchApply });
+  });
+
+  it('an apply undone twice: NoSuchApply', async () => {
+    const res = await apply(sb.root, [{ action: 'create', path: 'a.txt', baseHash: null, content: 'a' }]);
+    await undo(sb.root, res.applyId);
+    await expect(undo(sb.root, res.applyId)).rejects.toMatchObject({
+      code: ErrorCode.NoSuchApply,
+      message: expect.stringContaining('already undone'),
+    });
+  });
+});
+
+describe('history', () => {
+  it('lists applies newest first, marks undone ones, honours the limit, skips undone ones for undo', async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 4; i++) {
+      const res = await apply(
+        sb.root,
+        [{ action: 'create', path: `f${i}.txt`, baseHash: null, content: `${i}` }],
+        {
+          label: `reply ${i}`,
+        },
+      );
+      ids.push(res.applyId);
+    }
+    expect([...ids].sort()).toEqual(ids);
+    await undo(sb.root, ids[1]);
+    const h = await history(sb.root);
+    expect(h.map((e) => [e.label, e.undone])).toEqual([
+      ['reply 4', false],
+      ['reply 3', false],
+      ['reply 2', true],
+      ['reply 1', false],
+    ]);
+    expect((await history(sb.root, 2)).map((e) => e.applyId)).toEqual([ids[3], ids[2]]);
+    expect((await undo(sb.root)).applyId).toBe(ids[3]);
+    expect((await undo(sb.root)).applyId).toBe(ids[2]);
+    expect((await undo(sb.root)).applyId).toBe(ids[0]);
+    await expect(undo(sb.root)).rejects.toMatchObject({ code: ErrorCode.NoSuchApply });
+    expect(await snapshotTree(sb.root)).toEqual([]);
+  });
+
+  it('keeps projects apart', async () => {
+    await apply(sb.root, [{ action: 'create', path: 'a.txt', baseHash: null, content: 'a' }]);
+    expect(await history(sb.sibling)).toEqual([]);
+  });
+});
