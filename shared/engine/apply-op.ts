@@ -9,7 +9,7 @@ import { applyHunks, parseHunkLines } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
 import { findPlaceholders } from './placeholder';
 import type { Replacement } from './splice';
-import { formatText, parseText, restyle, type TextDoc, textLines } from './text-model';
+import { formatText, hasFinalNewline, parseText, restyle, type TextDoc, textLines } from './text-model';
 import { type ApplyFailure, type ApplyResult, type EditNote, fail } from './types';
 
 /** The result with what the preview needs beyond the text: the line ranges replaced, when known. */
@@ -107,7 +107,12 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
           : applyEditRanges(doc, op.edits, ctx);
       if (!r.ok) return r;
       added = r.added;
-      result = { ok: true, text: formatText(r.doc), notes: [], replacements: r.replacements };
+      result = {
+        ok: true,
+        text: formatText(r.doc, hasFinalNewline(doc)),
+        notes: [],
+        replacements: r.replacements,
+      };
       break;
     }
   }

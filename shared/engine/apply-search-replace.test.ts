@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { applyOp } from './apply-op';
+import { srOp, text } from './test-helpers';
+import type { ApplyResult } from './types';
+
+type Edit = { search: string; replace: string; all?: boolean; takeFirst?: boolean };
+const apply = (before: string | null, ...edits: Edit[]): ApplyResult => applyOp(before, srOp(edits));
+
+describe('search/replace', () => {
+  it.each<[string, string | null, Edit[], string]>([
+    ['replaces the one match', text('a', 'b', 'c'), [{ search: 'b\n', replace: 'B\n' }], text('a', 'B', 'c')],
+    [
+      'deletes with an empty replacement',
+      text('a', 'b', 'c'),
+      [{ search: 'b\n', replace: '' }],
+      text('a', 'c'),
+    ],
+    [
+      'a search without final newline still matches the line',
+      text('a', 'b'),
+      [{ search: 'b', replace: 'B' }],
+      text('a', 'B'),
+    ],
+    ['empty search on a missing file creates it', null, [{ search: '', replace: 'new\n' }], text('new')],
+    [
+      'empty search on an existing file appends (aider)',
+      text('a'),
+      [{ search: '', replace: 'b\n' }],
+      text('a', 'b'),
+    ],
+    [
+      'edits run in order: a later one may search what an earlier one wrote',
+      text('a', 'b'),
+      [
+        { search: 'a', replace: 'x' },
+        { search: 'x\nb', replace: 'y' },
+      ],
+      text('y'),
+    ],
+    [
+      'all replaces every match',
+      text('q', 'a', 'q'),
+      [{ search: 'q', replace: 'Q', all: true }],
+      text('Q', 'a', 'Q'),
+    ],
+    [
+      'takeFirst takes the first of several',
+      text('q', 'a', 'q'),
+      [{ search: 'q', replace: 'Q', takeFirst: true }],
+      text('Q', 'a', 'q'),
+    ],
+    [
+      'indentation lost in the block: the replacement is re-indented (aider)',
+      text('class A:', '    def f(self):', '        return 1'),
+      [{ search: 'def f(self):\n    return 1\n', replace: 'def f(self):\n    return 2\n' }],
+      text('class A:', '    def f(self):', '        return 2'),
+    ],
+    ['keeps CRLF', 'a\r\nb\r\n', [{ search: 'b\n', replace: 'B\nC\n' }], 'a\r\nB\r\nC\r\n'],
+  ])('%s', (_name, before, edits, after) => {
+    const r = apply(before, ...edits);
+    expect(r).toMatchObject({ ok: true, text: after });
+  });
+
+  it('takeFirst leaves a warning note', () => {
+    const r = apply(text('q', 'q'), { search: 'q', replace: 'Q', takeFirst: true });
+    expect(r.ok && r.notes.map((n) => n.severity)).toEqual(['warning']);
+  });
+
+  it.each<[string, string | null, Edit, string]>([
+    ['several matches', text('q', 'a', 'q'), { search: 'q', replace: 'Q' }, 'ambiguous'],
+    ['no match', text('a', 'b'), { search: 'c', replace: 'C' }, 'no-match'],
+    [
+      'a typo in the search text',
+      text('const value = 1;'),
+      { search: 'const valeu = 1;', replace: 'x' },
+      'no-match',
+    ],
+    ['only part of a line', text('foobar'), { search: 'foo', replace: 'x' }, 'no-match'],
+    ['already applied', text('a', 'B'), { search: 'b', replace: 'B' }, 'already-applied'],
+    ['missing file', null, { search: 'a', replace: 'b' }, 'missing-file'],
+  ])('%s → %s', (_name, before, edit, kind) => {
+    expect(apply(before, edit)).toMatchObject({ ok: false, kind });
+  });
+
+  it('a no-match names the edit and the reply line and shows the nearest lines', () => {
+    const r = applyOp(
+      text('a', 'b', 'c', 'd'),
+      srOp(
+        [
+          { search: 'z', replace: '' },
+          { search: 'b\nC\nd', replace: '' },
+        ],
+        { line: 7 },
+      ),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    // The first edit fails first.
+    expect(r.message).toContain('edit 1');
+    const r2 = applyOp(text('a', 'b', 'c', 'd'), srOp([{ search: 'b\nC\nd', replace: '' }], { line: 7 }));
+    expect(r2).toMatchObject({ ok: false, kind: 'no-match', nearest: 'b\nc\nd' });
+    if (!r2.ok) expect(r2.message).toMatch(/edit 1 .*reply line 7/);
+  });
+});
+
+describe('aider "..." elision', () => {
+  const file = text('def f():', '    a = 1', '    b = 2', '    c = 3', '    return a');
+  it.each<[string, Edit, string | null]>([
+    [
+      'pieces that line up are replaced piecewise',
+      { search: 'def f():\n...\n    return a\n', replace: 'def g():\n...\n    return c\n' },
+      text('def g():', '    a = 1', '    b = 2', '    c = 3', '    return c'),
+    ],
+    [
+      'pieces out of order do not apply',
+      { search: '    return a\n...\ndef f():\n', replace: 'x\n...\ny\n' },
+      null,
+    ],
+    [
+      'different numbers of "..." do not apply',
+      { search: 'def f():\n...\n    return a\n', replace: 'def g():\n' },
+      null,
+    ],
+    [
+      'a piece that is not in the file does not apply',
+      { search: 'def h():\n...\n    return a\n', replace: 'x\n...\ny\n' },
+      null,
+    ],
+  ])('%s', (_name, edit, after) => {
+    const r = apply(file, edit);
+    if (after === null) expect(r).toMatchObject({ ok: false, kind: 'no-match' });
+    else expect(r).toMatchObject({ ok: true, text: after });
+  });
+
+  it('a real "..." line (a Python stub body) is matched as written first', () => {
+    const stub = text('def f():', '    ...', 'x = 1');
+    expect(apply(stub, { search: 'def f():\n    ...\n', replace: 'def f():\n    pass\n' })).toMatchObject({
+      ok: true,
+      text: text('def f():', '    pass', 'x = 1'),
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { applyOp } from './apply-op';
+import { findPlaceholders, isPlaceholderLine } from './placeholder';
+import { srOp, text } from './test-helpers';
+
+describe('isPlaceholderLine', () => {
+  it.each([
+    '// ... rest of the code ...',
+    '    # ... existing code ...',
+    '/* ... */',
+    '<!-- ... -->',
+    '// (unchanged)',
+    '{/* ... */}',
+    '// ...',
+    '# rest of the file stays the same',
+    '// … other methods …',
+    '-- ... existing code ...',
+    '// Rest of the implementation remains unchanged',
+    '// existing imports',
+    '# ... (same as before)',
+  ])('%j is a placeholder', (line) => {
+    expect(isPlaceholderLine(line)).toBe(true);
+  });
+
+  it.each([
+    '...',
+    'foo(...args);',
+    '// TODO: handle the rest',
+    '// returns the value unchanged if it is a string',
+    '#include <stdio.h>',
+    '# Wait for the server...',
+    '/* configuration */',
+    "console.log('...')",
+    '// Loading... please wait',
+  ])('%j is not', (line) => {
+    expect(isPlaceholderLine(line)).toBe(false);
+  });
+});
+
+describe('findPlaceholders', () => {
+  it('ignores a placeholder-like line the original already has', () => {
+    expect(findPlaceholders(['a', '// ...', 'b'], ['x', '  // ...'])).toEqual([]);
+    expect(findPlaceholders(['a', '// ...', 'b'], ['x'])).toEqual([1]);
+  });
+});
+
+describe('the guard in applyOp', () => {
+  it.each([
+    [
+      'a whole-file replace',
+      { kind: 'replace' as const, path: 'a.ts', line: 2, content: 'a\n// ... rest of the code ...\n' },
+    ],
+    [
+      'a create',
+      {
+        kind: 'create' as const,
+        path: 'a.ts',
+        line: 2,
+        content: '# ... existing code ...\n',
+        ifExists: 'overwrite' as const,
+      },
+    ],
+  ])('flags %s, keeping the content', (_name, op) => {
+    const r = applyOp(text('a', 'b', 'c'), op);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).toBe(op.content);
+    expect(r.notes).toEqual([expect.objectContaining({ severity: 'error', placeholder: true, line: 2 })]);
+  });
+
+  it('flags a replacement text', () => {
+    const r = applyOp(text('a', 'b'), srOp([{ search: 'b', replace: 'B\n/* ... */\n' }]));
+    expect(r.ok && r.notes.some((n) => n.placeholder)).toBe(true);
+  });
+
+  it('does not flag a replacement that keeps an existing elision comment', () => {
+    const r = applyOp(text('a', '// ...', 'b'), srOp([{ search: 'b', replace: 'B\n// ...\n' }]));
+    expect(r.ok && r.notes).toEqual([]);
+  });
+});
