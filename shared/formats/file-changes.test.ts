@@ -1,0 +1,141 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from 'vitest';
+import { fileChangesParser, parseAttributes } from './file-changes';
+import { detectAll } from './registry';
+
+const parse = (text: string) => fileChangesParser.parse(text);
+const ops = (text: string) => parse(text).flatMap((b) => b.ops);
+const diags = (text: string) => parse(text).flatMap((b) => b.diagnostics);
+
+describe('parseAttributes', () => {
+  it.each([
+    [' file_path="a.txt"', { file_path: 'a.txt' }],
+    [" file_path='a b.txt' ", { file_path: 'a b.txt' }],
+    ['  to_path = "b"   from_path=\'a\' /', { to_path: 'b', from_path: 'a' }],
+    [' file_path="x &amp; y"', { file_path: 'x &amp; y' }],
+    [' file_path=unquoted', {}],
+  ])('%s', (text, expected) => {
+    expect(parseAttributes(text)).toEqual(expected);
+  });
+});
+
+describe('file-changes', () => {
+  it('reads all four directives inside a container as one block', () => {
+    const text = [
+      '<FILE_CHANGES>',
+      '<FILE_RENAME from_path="a" to_path="b" />',
+      '<FILE_DELETE file_path="c" />',
+      '<FILE_NEW file_path="d">',
+      'hello',
+      '</FILE_NEW>',
+      '<FILE_PATCH file_path="e">',
+      '@@',
+      '-x',
+      '+y',
+      '</FILE_PATCH>',
+      '</FILE_CHANGES>',
+    ].join('\n');
+    const blocks = parse(text);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]).toMatchObject({ start: 1, end: 12, diagnostics: [] });
+    expect(blocks[0]!.ops).toEqual([
+      { kind: 'rename', from: 'a', to: 'b', line: 2 },
+      { kind: 'delete', path: 'c', line: 3 },
+      { kind: 'create', path: 'd', content: 'hello\n', ifExists: 'overwrite', line: 4 },
+      { kind: 'patch', path: 'e', hunks: [{ lines: ['-x', '+y'] }], line: 7 },
+    ]);
+  });
+
+  it('never unescapes content', () => {
+    expect(ops('<FILE_NEW file_path="a.html">\n&lt;b&gt; &amp;\n</FILE_NEW>')[0]).toMatchObject({
+      content: '&lt;b&gt; &amp;\n',
+    });
+  });
+
+  it('keeps closing tags of other directives as content', () => {
+    expect(
+      ops('<FILE_NEW file_path="a.md">\nends with </FILE_PATCH>\n</FILE_PATCH>\n</FILE_NEW>')[0],
+    ).toMatchObject({
+      content: 'ends with </FILE_PATCH>\n</FILE_PATCH>\n',
+    });
+  });
+
+  it('hides its own closing tag inside a content fence', () => {
+    const text =
+      '<FILE_NEW file_path="doc.md">\n````md\n<FILE_NEW file_path="x">\n</FILE_NEW>\n````\n</FILE_NEW>';
+    expect(ops(text)[0]).toMatchObject({ content: '<FILE_NEW file_path="x">\n</FILE_NEW>\n' });
+  });
+
+  it('strips a code fence around the content', () => {
+    expect(ops('<FILE_NEW file_path="a.rs">\n```rust\nfn a() {}\n```\n</FILE_NEW>')[0]).toMatchObject({
+      content: 'fn a() {}\n',
+    });
+  });
+
+  it.each([
+    ['one-line content', '<FILE_NEW file_path="a">x</FILE_NEW>', 'x\n'],
+    ['closing tag on the last line', '<FILE_NEW file_path="a">\nx\ny</FILE_NEW>', 'x\ny\n'],
+    ['empty file', '<FILE_NEW file_path="a">\n</FILE_NEW>', ''],
+  ])('reads %s', (_name, text, content) => {
+    expect(ops(text)[0]).toMatchObject({ kind: 'create', content });
+  });
+
+  it.each([
+    ['<FILE_DELETE file_path="x">'],
+    ['<FILE_DELETE file_path="x"></FILE_DELETE>'],
+    ['<FILE_DELETE file_path="x">\n</FILE_DELETE>'],
+    ["<FILE_DELETE  file_path = 'x'  />"],
+    ['<FILE_DELETE path="x"/>'],
+  ])('reads the delete %s', (text) => {
+    expect(ops(text)).toEqual([{ kind: 'delete', path: 'x', line: 1 }]);
+  });
+
+  it('reads directives without a container, with a warning', () => {
+    const d = diags('<FILE_DELETE file_path="x" />');
+    expect(d).toEqual([expect.objectContaining({ severity: 'warning', line: 1 })]);
+  });
+
+  it('refuses a directive that is never closed, as cut off', () => {
+    const text = '<FILE_CHANGES>\n<FILE_NEW file_path="a">\nhalf';
+    expect(ops(text)).toEqual([]);
+    expect(diags(text).map((d) => [d.severity, d.line])).toEqual([
+      ['error', 2],
+      ['warning', 1],
+    ]);
+  });
+
+  it('refuses directives without paths', () => {
+    expect(ops('<FILE_RENAME from_path="a" />\n<FILE_NEW>\nx\n</FILE_NEW>')).toEqual([]);
+    expect(diags('<FILE_RENAME from_path="a" />').some((d) => d.severity === 'error')).toBe(true);
+  });
+
+  it('never throws on junk', () => {
+    for (const junk of [
+      '',
+      '<FILE_NEW',
+      '<FILE_PATCH file_path="a">\n</FILE_PATCH>',
+      '</FILE_CHANGES>',
+      '<FILE_CHANGES>',
+    ]) {
+      expect(() => parse(junk)).not.toThrow();
+    }
+  });
+});
+
+const fixtureTexts = import.meta.glob<string>('./fixtures/file-changes/*.md', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const fixtureJson = import.meta.glob<unknown>('./fixtures/file-changes/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+describe('file-changes fixtures', () => {
+  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
+  it('has fixtures', () => expect(names.length).toBeGreaterThan(3));
+  it.each(names)('%s', (name) => {
+    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
+  });
+});

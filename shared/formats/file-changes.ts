@@ -1,0 +1,273 @@
+/**
+ * FILE_CHANGES (spec 001): XML-like tags, read by a tag extractor — not an XML parser. Content is
+ * never unescaped (`&lt;` stays `&lt;`), and surrounding text need not be XML.
+ *
+ * Grammar (tags start a line, after optional indentation):
+ *   reply     := (prose | container | directive)*
+ *   container := "<FILE_CHANGES>" (directive | prose)* "</FILE_CHANGES>"
+ *   directive := "<FILE_NEW" attrs ">" NL content "</FILE_NEW>"          → create (overwrite)
+ *              | "<FILE_PATCH" attrs ">" NL diff "</FILE_PATCH>"          → patch (hunks with or without
+ *                                                                        numbers: `@@` alone is located
+ *                                                                        by its context)
+ *              | "<FILE_RENAME" attrs "/>"                               → rename (from_path, to_path)
+ *              | "<FILE_DELETE" attrs "/>"                               → delete (file_path)
+ *   attrs     := (name "=" ("\"" value "\"" | "'" value "'"))*          any order, any spacing
+ *   content   := lines up to the first line ending in the directive's own closing tag; the line
+ *                breaks right after the opening tag and before the closing tag are not content
+ *                ("one level of leading/trailing newline is ignored").
+ *
+ * Named tolerances:
+ * - content wrapped whole in a code fence (```rust … ```): the fence is stripped (the spec allows it);
+ *   while such a fence is open, a closing tag inside it is content (a file that documents the format);
+ * - closing tags of OTHER directives inside content are content (`</FILE_PATCH>` in a FILE_NEW);
+ * - directives without the `<FILE_CHANGES>` container are read, with a warning;
+ * - `path=` for `file_path=`, `from=`/`to=` for `from_path=`/`to_path=`; a FILE_DELETE/FILE_RENAME
+ *   written as `<FILE_DELETE …>` or followed by its own closing tag;
+ * - a closing tag at the end of the last content line (`}</FILE_NEW>`);
+ * - an indented directive (a list item): its indentation is removed from its content lines.
+ * Refused, as error diagnostics: a directive that is never closed (cut off), one without a path.
+ */
+import type { Diagnostic, Op } from '../changeset/changeset';
+import { fenceAt, linesToContent, openingFence, stripWrappingFence } from './fences';
+import type { FormatParser, ParsedBlock } from './types';
+import { readPatchBody, replyLines } from './unified-diff';
+
+const TAG = /^[ \t]*<(FILE_CHANGES|FILE_NEW|FILE_PATCH|FILE_RENAME|FILE_DELETE)(?=[\s/>])([^>]*)>(.*)$/;
+const ATTR = /([A-Za-z_][\w.-]*)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)')/g;
+
+export function parseAttributes(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of text.matchAll(ATTR)) out[m[1]!] = m[2] ?? m[3] ?? '';
+  return out;
+}
+
+interface Directive {
+  start: number; // 0-based line of the opening tag
+  end: number; // 0-based line of the closing tag (or the tag itself)
+  ops: Op[];
+  diagnostics: Diagnostic[];
+}
+
+function firstAfter(sorted: readonly number[], after: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length ? sorted[lo]! : -1;
+}
+
+export const fileChangesParser: FormatParser = {
+  id: 'file-changes',
+  detect(text) {
+    return /<FILE_(?:CHANGES|NEW|PATCH|RENAME|DELETE)[\s/>]/.test(text);
+  },
+  parse(text) {
+    const { raw, clean } = replyLines(text);
+    // Lines that end with each closing tag, to find a directive's end without rescanning.
+    const closers: Record<string, number[]> = { FILE_NEW: [], FILE_PATCH: [] };
+    for (let i = 0; i < clean.length; i++) {
+      const l = clean[i]!;
+      if (l.indexOf('</FILE_') < 0) continue;
+      const t = l.trimEnd();
+      for (const name of ['FILE_NEW', 'FILE_PATCH']) if (t.endsWith(`</${name}>`)) closers[name]!.push(i);
+    }
+
+    const blocks: ParsedBlock[] = [];
+    let container: { start: number; directives: Directive[] } | null = null;
+    let sawContainer = false;
+    const loose: Directive[] = [];
+
+    const closeContainer = (endLine: number, closed: boolean) => {
+      const c = container!;
+      container = null;
+      const block: ParsedBlock = { start: c.start + 1, end: endLine + 1, ops: [], diagnostics: [] };
+      for (const d of c.directives) {
+        block.ops.push(...d.ops);
+        block.diagnostics.push(...d.diagnostics);
+      }
+      if (!closed)
+        block.diagnostics.push({
+          severity: 'warning',
+          line: c.start + 1,
+          message: `The <FILE_CHANGES> container opened at reply line ${c.start + 1} is never closed; the reply may have been cut off.`,
+        });
+      blocks.push(block);
+    };
+
+    let i = 0;
+    while (i < clean.length) {
+      const l = clean[i]!;
+      if (l.indexOf('<') < 0) {
+        i++;
+        continue;
+      }
+      if (container && l.trim() === '</FILE_CHANGES>') {
+        closeContainer(i, true);
+        i++;
+        continue;
+      }
+      const m = TAG.exec(l);
+      if (!m) {
+        i++;
+        continue;
+      }
+      const name = m[1]!;
+      if (name === 'FILE_CHANGES') {
+        sawContainer = true;
+        if (!container) container = { start: i, directives: [] };
+        i++;
+        continue;
+      }
+      const d = readDirective(name, m[2]!, m[3]!, i, raw, clean, closers);
+      if (container) container.directives.push(d);
+      else loose.push(d);
+      i = d.end + 1;
+    }
+    if (container) {
+      const c = container as { start: number; directives: Directive[] };
+      closeContainer(c.directives.at(-1)?.end ?? c.start, false);
+    }
+    for (const d of loose)
+      blocks.push({ start: d.start + 1, end: d.end + 1, ops: d.ops, diagnostics: d.diagnostics });
+    if (!sawContainer && loose.length > 0) {
+      const first = loose[0]!;
+      first.diagnostics.unshift({
+        severity: 'warning',
+        line: first.start + 1,
+        message:
+          'The reply has FILE_* directives but no <FILE_CHANGES> container around them; they were read anyway.',
+      });
+    }
+    return blocks.sort((a, b) => a.start - b.start);
+  },
+};
+
+function readDirective(
+  name: string,
+  attrText: string,
+  rest: string,
+  i: number,
+  raw: string[],
+  clean: string[],
+  closers: Record<string, number[]>,
+): Directive {
+  const line = i + 1;
+  const attrs = parseAttributes(attrText);
+  const d: Directive = { start: i, end: i, ops: [], diagnostics: [] };
+  const error = (message: string) => d.diagnostics.push({ severity: 'error', line, message });
+
+  if (name === 'FILE_RENAME' || name === 'FILE_DELETE') {
+    // Case: `<FILE_DELETE …></FILE_DELETE>` or the closing tag on the next line.
+    if (!attrText.trimEnd().endsWith('/')) {
+      const closing = `</${name}>`;
+      if (rest.trim() === closing) {
+        /* closed on the same line */
+      } else if (clean[i + 1]?.trim() === closing) d.end = i + 1;
+    }
+    if (name === 'FILE_DELETE') {
+      const path = attrs.file_path ?? attrs.path;
+      if (!path) error(`The FILE_DELETE tag at reply line ${line} has no file_path.`);
+      else d.ops.push({ kind: 'delete', path, line });
+    } else {
+      const from = attrs.from_path ?? attrs.from;
+      const to = attrs.to_path ?? attrs.to;
+      if (!from || !to) error(`The FILE_RENAME tag at reply line ${line} needs both from_path and to_path.`);
+      else d.ops.push({ kind: 'rename', from, to, line });
+    }
+    return d;
+  }
+
+  // FILE_NEW / FILE_PATCH: content up to the directive's own closing tag.
+  const closing = `</${name}>`;
+  const sameLine = rest.trimEnd();
+  if (sameLine.endsWith(closing)) {
+    // Case: `<FILE_NEW file_path="x">one line</FILE_NEW>`.
+    return contentDirective(name, attrs, i, i, [sameLine.slice(0, -closing.length)], null, d);
+  }
+  let searchFrom = i;
+  // A fence opening the content hides closing tags inside it (a file that documents this format).
+  let k = i + 1;
+  while (k < clean.length && clean[k]!.trim() === '') k++;
+  if (sameLine.trim() === '' && k < clean.length && openingFence(clean[k]!)) {
+    const f = fenceAt(clean, k);
+    if (f?.closed) searchFrom = f.close;
+  }
+  const close = firstAfter(closers[name]!, searchFrom);
+  if (close < 0) {
+    error(
+      `The ${name} tag for ${attrs.file_path ?? attrs.path ?? 'a file'} at reply line ${line} is never closed (the reply was probably cut off); it was skipped.`,
+    );
+    return d;
+  }
+  d.end = close;
+  const cleanLines = clean.slice(i + 1, close);
+  const rawLines = raw.slice(i + 1, close);
+  if (sameLine.trim() !== '') {
+    cleanLines.unshift(sameLine);
+    rawLines.unshift(sameLine);
+  }
+  // Case: the closing tag at the end of the last content line (`}</FILE_NEW>`).
+  const last = clean[close]!.trimEnd().slice(0, -closing.length);
+  if (last.trim() !== '') {
+    cleanLines.push(last);
+    rawLines.push(last);
+  }
+  const first = sameLine.trim() !== '' ? i : i + 1;
+  // Case: the directive indented (inside a list item or an indented fence): so is its content.
+  let indent = 0;
+  while (clean[i]![indent] === ' ' || clean[i]![indent] === '\t') indent++;
+  return contentDirective(name, attrs, i, first, dedentBy(cleanLines, indent), dedentBy(rawLines, indent), d);
+}
+
+function dedentBy(lines: string[], n: number): string[] {
+  if (n === 0) return lines;
+  return lines.map((l) => {
+    let k = 0;
+    while (k < n && (l[k] === ' ' || l[k] === '\t')) k++;
+    return l.slice(k);
+  });
+}
+
+function contentDirective(
+  name: string,
+  attrs: Record<string, string>,
+  i: number,
+  firstContent: number,
+  cleanLines: string[],
+  rawLines: string[] | null,
+  d: Directive,
+): Directive {
+  const line = i + 1;
+  const path = attrs.file_path ?? attrs.path;
+  if (!path) {
+    d.diagnostics.push({
+      severity: 'error',
+      line,
+      message: `The ${name} tag at reply line ${line} has no file_path.`,
+    });
+    return d;
+  }
+  if (name === 'FILE_NEW') {
+    const content = linesToContent(stripWrappingFence(cleanLines).lines);
+    d.ops.push({ kind: 'create', path, content, ifExists: 'overwrite', line });
+    return d;
+  }
+  const r = readPatchBody(rawLines ?? cleanLines, cleanLines, firstContent + 1);
+  d.diagnostics.push(...r.diagnostics);
+  if (r.hunks.length === 0) {
+    d.diagnostics.push({
+      severity: 'error',
+      line,
+      message: `The FILE_PATCH for ${path} at reply line ${line} has no hunks; nothing to apply.`,
+    });
+    return d;
+  }
+  const op: Op = { kind: 'patch', path, hunks: r.hunks, line };
+  if (r.isNew) op.isNew = true;
+  if (r.isDelete) op.isDelete = true;
+  d.ops.push(op);
+  return d;
+}
