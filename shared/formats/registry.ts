@@ -7,6 +7,8 @@
  */
 import type { ChangeSet, Diagnostic, FormatId, Op } from '../changeset/changeset';
 import { normalizePath } from '../paths/paths';
+import { delimiterBlocksParser } from './delimiter-blocks';
+import { fileChangesParser } from './file-changes';
 import { markdownActions } from './markdown-actions';
 import { openaiPatch } from './openai-patch';
 import { searchReplace } from './search-replace';
@@ -18,6 +20,8 @@ import { wholeFile } from './whole-file';
 export const PARSERS: FormatParser[] = [
   // Parsers are registered here, most specific first (one line each).
   structuredJson,
+  fileChangesParser,
+  delimiterBlocksParser,
   markdownActions,
   openaiPatch,
   searchReplace,
