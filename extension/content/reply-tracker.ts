@@ -1,0 +1,203 @@
+/**
+ * Watches the page for assistant replies and reports each one once it is finished.
+ *
+ * One MutationObserver per page. A mutation costs one `closest()`: inside a turn it marks that turn
+ * dirty, anywhere else it asks for a rescan (new turns, the stop button going away, the action bar
+ * appearing); one flush is scheduled for all of them. A turn is finished when
+ *  - the site is not streaming it: the streaming signal (ChatGPT's stop button) is absent, or it is
+ *    present but this is not the last turn on the page (the site shows one stop button for the
+ *    conversation, and only the newest reply streams);
+ *  - its done marker (the action bar) is present in its container, if the adapter has one. Tolerance:
+ *    after `markerGraceMs` of stable text without it, the turn counts as finished anyway, so a site
+ *    that renames its action bar degrades to a slower tracker instead of a dead one;
+ *  - its text has not changed for `stableMs`.
+ * `onFinished` runs once per finished version of a turn: again when its text later changes
+ * (a regenerated or edited reply), never twice for the same text. Replies already on the page are
+ * reported too. When the page moves to another conversation (pushState, popstate), the tracker
+ * forgets what it reported and starts over.
+ */
+import type { SiteAdapter } from './sites/types';
+
+export interface ReplyTrackerOptions {
+  adapter: SiteAdapter;
+  signal: AbortSignal;
+  onFinished(turn: Element, messageId: string): void;
+  /** After the tracker reset for a new conversation (undefined on pages without one). */
+  onNavigate?(conversationId: string | undefined, url: string): void;
+  document?: Document;
+  stableMs?: number;
+  markerGraceMs?: number;
+  /** How often the URL is compared (SPA navigation does not always fire an event we can see). */
+  urlPollMs?: number;
+}
+
+interface TurnState {
+  text: string;
+  since: number;
+  reported: string | null;
+}
+
+export function trackReplies(options: ReplyTrackerOptions): void {
+  const { adapter, signal, onFinished } = options;
+  if (signal.aborted) return;
+  const doc = options.document ?? document;
+  const win = doc.defaultView;
+  if (!win) throw new Error('trackReplies needs a document shown in a window.');
+  const stableMs = options.stableMs ?? 400;
+  const markerGraceMs = Math.max(options.markerGraceMs ?? 3000, stableMs);
+  const checkMs = Math.min(100, stableMs);
+  const s = adapter.selectors;
+
+  let state = new WeakMap<Element, TurnState>();
+  const dirty = new Set<Element>();
+  const watching = new Set<Element>();
+  let rescan = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let due = Number.POSITIVE_INFINITY;
+
+  const schedule = (delay: number) => {
+    const at = Date.now() + delay;
+    if (timer !== undefined && due <= at) return;
+    if (timer !== undefined) clearTimeout(timer);
+    due = at;
+    timer = setTimeout(() => {
+      timer = undefined;
+      due = Number.POSITIVE_INFINITY;
+      flush();
+    }, delay);
+  };
+
+  const observer = new win.MutationObserver((records) => {
+    for (const record of records) {
+      const node = record.target;
+      const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
+      const turn = el?.closest(s.turn.css);
+      if (turn) dirty.add(turn);
+      else rescan = true;
+    }
+    schedule(checkMs);
+  });
+
+  const flush = () => {
+    if (signal.aborted) return;
+    const now = Date.now();
+    let turns: NodeListOf<Element> | undefined;
+    const allTurns = () => {
+      turns ??= doc.querySelectorAll(s.turn.css);
+      return turns;
+    };
+    if (rescan) {
+      rescan = false;
+      for (const turn of allTurns()) if (!state.has(turn)) watching.add(turn);
+    }
+    for (const turn of dirty) watching.add(turn);
+    dirty.clear();
+
+    const streaming = doc.querySelector(s.streaming.css) !== null;
+    let next = Number.POSITIVE_INFINITY;
+    const finished: Array<[Element, string]> = [];
+    for (const turn of watching) {
+      if (!turn.isConnected) {
+        watching.delete(turn);
+        continue;
+      }
+      const text = turn.textContent ?? '';
+      let st = state.get(turn);
+      if (!st) {
+        st = { text, since: now, reported: null };
+        state.set(turn, st);
+      } else if (st.text !== text) {
+        st.text = text;
+        st.since = now;
+      }
+      if (st.reported === text) {
+        watching.delete(turn);
+        continue;
+      }
+      if (streaming) {
+        const all = allTurns();
+        if (all[all.length - 1] === turn) continue; // the next mutation (stop button gone) wakes us
+      }
+      const id = turn.getAttribute(s.messageIdAttribute);
+      if (!id) continue; // the id attribute arriving is a mutation too
+      const stableFor = now - st.since;
+      if (stableFor < stableMs) {
+        next = Math.min(next, stableMs - stableFor);
+        continue;
+      }
+      if (s.doneMarker && !hasIn(turn, s.doneMarker.css) && stableFor < markerGraceMs) {
+        next = Math.min(next, markerGraceMs - stableFor);
+        continue;
+      }
+      st.reported = text;
+      watching.delete(turn);
+      finished.push([turn, id]);
+    }
+    if (next !== Number.POSITIVE_INFINITY) schedule(next);
+    for (const [turn, id] of finished) {
+      if (signal.aborted) return;
+      try {
+        onFinished(turn, id);
+      } catch (err) {
+        // One failing reply must not stop the tracking of the others.
+        console.error('ReplyApply: handling a finished reply failed', err);
+      }
+    }
+  };
+
+  const hasIn = (turn: Element, css: string) =>
+    (turn.closest(s.container.css) ?? turn.parentElement)?.querySelector(css) != null;
+
+  let url = win.location.href;
+  let conversation = adapter.conversationId(url);
+  const checkUrl = () => {
+    if (signal.aborted || win.location.href === url) return;
+    url = win.location.href;
+    const now = adapter.conversationId(url);
+    if (now === conversation) return;
+    conversation = now;
+    state = new WeakMap();
+    dirty.clear();
+    watching.clear();
+    rescan = true;
+    schedule(0);
+    options.onNavigate?.(now, url);
+  };
+
+  observer.observe(doc.documentElement ?? doc, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: watchedAttributes(adapter),
+  });
+  win.addEventListener('popstate', checkUrl);
+  const poll = setInterval(checkUrl, options.urlPollMs ?? 500);
+  schedule(0);
+
+  signal.addEventListener(
+    'abort',
+    () => {
+      observer.disconnect();
+      if (timer !== undefined) clearTimeout(timer);
+      clearInterval(poll);
+      win.removeEventListener('popstate', checkUrl);
+      dirty.clear();
+      watching.clear();
+    },
+    { once: true },
+  );
+}
+
+/**
+ * The attributes whose change can decide a turn's fate: those the adapter's selectors test (a stop
+ * button may be the same element with another `data-testid`), and the message id.
+ */
+export function watchedAttributes(adapter: SiteAdapter): string[] {
+  const s = adapter.selectors;
+  const css = [s.turn, s.streaming, s.doneMarker, s.container].map((x) => x?.css ?? '').join(' ');
+  const names = new Set([s.messageIdAttribute]);
+  for (const m of css.matchAll(/\[\s*([\w-]+)/g)) names.add(m[1]!);
+  if (/\.[A-Za-z_-]/.test(css.replace(/\[[^\]]*\]/g, ''))) names.add('class');
+  return [...names];
+}
