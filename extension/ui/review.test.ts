@@ -1,0 +1,481 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeSet, Op } from '../../shared/changeset/changeset';
+import type { Proposal } from '../../shared/protocol/messages';
+import type { Method, ParamsOf, ResultOf } from '../../shared/protocol/protocol';
+import {
+  applyLabel,
+  applyReview,
+  buildReview,
+  changesFor,
+  defaultTicks,
+  errorInfo,
+  type HostCall,
+  mergeChangeSets,
+  type Review,
+  reviewLabel,
+  rowStatus,
+  undoApply,
+} from './review';
+
+const ROOT = '/home/ada/site';
+
+function set(format: ChangeSet['source']['format'], ops: Op[], extra: Partial<ChangeSet> = {}): ChangeSet {
+  return { id: `${format}-1`, source: { format }, ops, diagnostics: [], ...extra };
+}
+
+function proposal(changeSets: ChangeSet[]): Proposal {
+  return {
+    site: 'chatgpt.com',
+    url: 'https://chatgpt.com/c/1',
+    replyId: 'r1',
+    textSource: 'api',
+    changeSets,
+    text: '',
+  };
+}
+
+type Files = Record<string, string | { error: string }>;
+
+/** A stand-in host: files in memory, every call recorded, any method overridable. */
+function fakeHost(files: Files, overrides: Partial<{ [M in Method]: (p: ParamsOf<M>) => ResultOf<M> }> = {}) {
+  const calls: { method: Method; params: unknown }[] = [];
+  const call: HostCall = async (method, params) => {
+    calls.push({ method, params });
+    const o = overrides[method] as ((p: unknown) => unknown) | undefined;
+    if (o) return o(params) as never;
+    if (method === 'readFiles') {
+      const p = params as ParamsOf<'readFiles'>;
+      return {
+        root: p.root,
+        files: p.paths.map((path) => {
+          const f = files[path];
+          if (f === undefined) return { path, exists: false as const };
+          if (typeof f !== 'string')
+            return { path, exists: 'error' as const, error: { code: 14, message: f.error } };
+          return { path, exists: true as const, text: f, hash: `h:${f}`, size: f.length, mode: 0o644 };
+        }),
+      } as never;
+    }
+    throw new Error(`unexpected call ${method}`);
+  };
+  return { call, calls };
+}
+
+function hostError(code: number, message: string, path?: string) {
+  return Object.assign(new Error(message), { code, path });
+}
+
+async function reviewOf(sets: ChangeSet[], files: Files): Promise<Review> {
+  const r = await buildReview(proposal(sets), ROOT, fakeHost(files).call);
+  if (!r.ok) throw new Error(r.message);
+  return r.review;
+}
+
+const modifyA: Op = {
+  kind: 'search-replace',
+  path: 'a.ts',
+  line: 3,
+  edits: [{ search: 'const a = 1;\n', replace: 'const a = 2;\n', all: false }],
+};
+const createB: Op = { kind: 'create', path: 'b.ts', content: 'export {};\n', ifExists: 'fail', line: 10 };
+const missC: Op = {
+  kind: 'search-replace',
+  path: 'c.ts',
+  line: 20,
+  edits: [{ search: 'nothing like this\n', replace: 'x\n', all: false }],
+};
+
+describe('mergeChangeSets', () => {
+  it('returns null for no change sets and the set itself for one', () => {
+    expect(mergeChangeSets([])).toBeNull();
+    const one = set('whole-file', [createB]);
+    expect(mergeChangeSets([one])).toBe(one);
+  });
+
+  it('orders ops by reply line across formats and moves diagnostic op indexes along', () => {
+    const first = set('structured-json', [createB, { kind: 'shell', command: 'npm i', line: 30 }], {
+      summary: 'Add b',
+      diagnostics: [{ severity: 'warning', message: 'about npm', line: 30, op: 1 }],
+    });
+    const second = set('unified-diff', [modifyA, missC], {
+      summary: 'Fix a',
+      diagnostics: [
+        { severity: 'info', message: 'about c', line: 20, op: 1 },
+        { severity: 'error', message: 'no op', line: 1 },
+      ],
+    });
+    const m = mergeChangeSets([first, second])!;
+    expect(m.ops.map((o) => o.line)).toEqual([3, 10, 20, 30]);
+    expect(m.diagnostics.map((d) => [d.message, d.op])).toEqual([
+      ['no op', undefined],
+      ['about c', 2],
+      ['about npm', 3],
+    ]);
+    expect(m.diagnostics[0]).not.toHaveProperty('op');
+    expect(m.summary).toBe('Add b\n\nFix a');
+    expect(m.source.format).toBe('structured-json');
+  });
+
+  it('keeps the order of ops that share a reply line', () => {
+    const x: Op = { kind: 'delete', path: 'x', line: 5 };
+    const y: Op = { kind: 'delete', path: 'y', line: 5 };
+    const z: Op = { kind: 'delete', path: 'z', line: 5 };
+    const m = mergeChangeSets([set('markdown-actions', [x, y]), set('whole-file', [z])])!;
+    expect(m.ops.map((o) => (o.kind === 'delete' ? o.path : ''))).toEqual(['x', 'y', 'z']);
+  });
+});
+
+describe('buildReview', () => {
+  it('reads exactly the files the plan needs, from the chosen folder', async () => {
+    const host = fakeHost({ 'a.ts': 'const a = 1;\n' });
+    const r = await buildReview(proposal([set('search-replace', [modifyA, createB])]), ROOT, host.call);
+    expect(r.ok).toBe(true);
+    expect(host.calls).toEqual([{ method: 'readFiles', params: { root: ROOT, paths: ['a.ts', 'b.ts'] } }]);
+  });
+
+  it('plans each file: a modify, a create and a search that fails with the nearest lines', async () => {
+    const review = await reviewOf([set('search-replace', [modifyA, createB, missC])], {
+      'a.ts': 'const a = 1;\n',
+      'c.ts': 'something else\n',
+    });
+    expect(review.files.map((f) => [f.path, f.action, f.status])).toEqual([
+      ['a.ts', 'modify', 'ok'],
+      ['b.ts', 'create', 'ok'],
+      ['c.ts', 'modify', 'error'],
+    ]);
+    expect(review.files[0]!.newText).toBe('const a = 2;\n');
+    expect(review.files[0]!.baseHash).toBe('h:const a = 1;\n');
+    expect(review.files[2]!.error?.kind).toBe('no-match');
+  });
+
+  it('turns a file the host could not read into an error with the host’s reason', async () => {
+    const review = await reviewOf([set('search-replace', [modifyA])], {
+      'a.ts': { error: 'a.ts is not UTF-8 text.' },
+    });
+    expect(review.files).toHaveLength(1);
+    expect(review.files[0]).toMatchObject({
+      path: 'a.ts',
+      status: 'error',
+      newText: null,
+      error: { kind: 'unreadable', message: 'a.ts is not UTF-8 text.' },
+    });
+    expect(changesFor(review, new Set(['a.ts']))).toEqual([]);
+  });
+
+  it('treats a path the host left out of its answer as unreadable', async () => {
+    const host = fakeHost({}, { readFiles: (p) => ({ root: p.root, files: [] }) });
+    const r = await buildReview(proposal([set('whole-file', [createB])]), ROOT, host.call);
+    expect(r.ok && r.review.files[0]!.error).toEqual({
+      kind: 'unreadable',
+      message: 'The host did not send b.ts.',
+    });
+  });
+
+  it('marks a rename whose source could not be read', async () => {
+    const review = await reviewOf(
+      [set('markdown-actions', [{ kind: 'rename', from: 'old.ts', to: 'new.ts', line: 2 }])],
+      {
+        'old.ts': { error: 'old.ts is too large.' },
+      },
+    );
+    expect(review.files[0]).toMatchObject({ status: 'error', error: { message: 'old.ts is too large.' } });
+  });
+
+  it('fails as a value when the folder cannot be read', async () => {
+    const host = fakeHost(
+      {},
+      {
+        readFiles: () => {
+          throw hostError(11, 'The home folder itself cannot be a project.');
+        },
+      },
+    );
+    const r = await buildReview(proposal([set('whole-file', [createB])]), '/home/ada', host.call);
+    expect(r).toEqual({ ok: false, code: 11, message: 'The home folder itself cannot be a project.' });
+  });
+
+  it('needs no host call for a reply with only commands or nothing', async () => {
+    const host = fakeHost({});
+    const r = await buildReview(
+      proposal([set('markdown-actions', [{ kind: 'shell', command: 'npm test', line: 4 }])]),
+      ROOT,
+      host.call,
+    );
+    expect(host.calls).toEqual([]);
+    expect(r.ok && r.review.scripts).toEqual([{ command: 'npm test', line: 4 }]);
+    const empty = await buildReview(proposal([]), ROOT, host.call);
+    expect(empty.ok && empty.review.files).toEqual([]);
+  });
+
+  it('keeps the reply’s diagnostics and lists every format', async () => {
+    const review = await reviewOf(
+      [
+        set('whole-file', [createB], {
+          diagnostics: [{ severity: 'warning', message: 'unclosed fence', line: 12 }],
+        }),
+        set('unified-diff', [{ kind: 'delete', path: 'gone.ts', line: 15 }]),
+      ],
+      { 'gone.ts': 'x\n' },
+    );
+    expect(review.formats).toEqual(['whole-file', 'unified-diff']);
+    expect(review.diagnostics).toContainEqual({ severity: 'warning', message: 'unclosed fence', line: 12 });
+    expect(review.files.map((f) => f.action)).toEqual(['create', 'delete']);
+  });
+});
+
+describe('ticks', () => {
+  it('ticks files that planned fine and leaves errors and guessed names unticked', async () => {
+    const guessed: Op = { kind: 'replace', path: 'g.py', content: 'print(2)\n', line: 30, guess: true };
+    const review = await reviewOf([set('whole-file', [modifyA, createB, missC, guessed])], {
+      'a.ts': 'const a = 1;\n',
+      'c.ts': 'other\n',
+      'g.py': 'print(1)\n',
+    });
+    expect(review.files.find((f) => f.path === 'g.py')).toMatchObject({ status: 'ok', guess: true });
+    expect([...defaultTicks(review)]).toEqual(['a.ts', 'b.ts']);
+  });
+
+  it('writes a placeholder file only when ticked, and never a file that failed', async () => {
+    const withPlaceholder: Op = {
+      kind: 'replace',
+      path: 'a.ts',
+      content: 'const a = 2;\n// ... rest of the code ...\n',
+      line: 3,
+    };
+    const review = await reviewOf([set('whole-file', [withPlaceholder, missC])], {
+      'a.ts': 'const a = 1;\nconst b = 1;\n',
+      'c.ts': 'other\n',
+    });
+    expect(review.files[0]!.error?.kind).toBe('placeholder');
+    expect(defaultTicks(review).size).toBe(0);
+    expect(changesFor(review, new Set())).toEqual([]);
+    expect(changesFor(review, new Set(['a.ts', 'c.ts']))).toEqual([
+      {
+        action: 'modify',
+        path: 'a.ts',
+        baseHash: 'h:const a = 1;\nconst b = 1;\n',
+        content: 'const a = 2;\n// ... rest of the code ...\n',
+      },
+    ]);
+  });
+});
+
+describe('applyReview', () => {
+  const sets = [
+    set('markdown-actions', [
+      modifyA,
+      createB,
+      { kind: 'shell', command: 'npm install', line: 40 },
+      { kind: 'shell', command: 'npm test', line: 41 },
+      { kind: 'shell', command: 'npm run lint', line: 42 },
+    ]),
+  ];
+  const files = { 'a.ts': 'const a = 1;\n' };
+  const applied = (p: ParamsOf<'apply'>) => ({
+    applyId: 'A1',
+    files: p.changes.map((c) => ({ path: c.path, action: c.action, status: 'ok' as const })),
+  });
+
+  it('writes the ticked files in one apply, with hashes and the label, then runs ticked commands in order', async () => {
+    const review = await reviewOf(sets, files);
+    const ran: string[] = [];
+    const host = fakeHost(files, {
+      apply: applied,
+      runScript: (p) => {
+        ran.push(p.command);
+        return { exitCode: 0, signal: null, output: `ran ${p.command}\n`, truncated: false, timedOut: false };
+      },
+    });
+    const steps: unknown[] = [];
+    const out = await applyReview(
+      review,
+      new Set(['a.ts']),
+      new Set([0, 2]),
+      'chatgpt.com reply',
+      host.call,
+      (s) => steps.push(s),
+    );
+    expect(host.calls[0]).toEqual({
+      method: 'apply',
+      params: {
+        root: ROOT,
+        label: 'chatgpt.com reply',
+        changes: [
+          { action: 'modify', path: 'a.ts', baseHash: 'h:const a = 1;\n', content: 'const a = 2;\n' },
+        ],
+      },
+    });
+    expect(ran).toEqual(['npm install', 'npm run lint']);
+    expect(steps).toEqual([
+      { phase: 'writing', files: 1 },
+      { phase: 'script', index: 0, command: 'npm install' },
+      { phase: 'script', index: 1, command: 'npm run lint' },
+    ]);
+    expect(out).toMatchObject({
+      state: 'applied',
+      applyId: 'A1',
+      files: [{ path: 'a.ts', status: 'ok' }],
+      scripts: [
+        { command: 'npm install', status: 'ok', output: 'ran npm install\n', exitCode: 0 },
+        { command: 'npm run lint', status: 'ok' },
+      ],
+    });
+  });
+
+  it('stops running commands after one fails', async () => {
+    const review = await reviewOf(sets, files);
+    const host = fakeHost(files, {
+      apply: applied,
+      runScript: (p) => {
+        if (p.command === 'npm test') throw hostError(30, 'sh not found');
+        return { exitCode: 1, signal: null, output: 'E404\n', truncated: false, timedOut: false };
+      },
+    });
+    const out = await applyReview(review, new Set(['a.ts']), new Set([0, 1, 2]), 'x', host.call);
+    expect(out.state === 'applied' && out.scripts.map((s) => [s.command, s.status])).toEqual([
+      ['npm install', 'failed'],
+      ['npm test', 'not-run'],
+      ['npm run lint', 'not-run'],
+    ]);
+    expect(host.calls.filter((c) => c.method === 'runScript')).toHaveLength(1);
+  });
+
+  it('reports a failed command that could not start with the host’s message', async () => {
+    const review = await reviewOf(sets, files);
+    const host = fakeHost(files, {
+      runScript: () => {
+        throw hostError(30, 'The command could not be started.');
+      },
+    });
+    const out = await applyReview(review, new Set(), new Set([1]), 'x', host.call);
+    expect(host.calls.map((c) => c.method)).toEqual(['runScript']);
+    expect(out).toEqual({
+      state: 'applied',
+      files: [],
+      scripts: [
+        { command: 'npm test', line: 41, status: 'failed', output: 'The command could not be started.' },
+      ],
+    });
+  });
+
+  it('turns a Conflict into the conflict state naming every changed file, and runs no command', async () => {
+    const review = await reviewOf(sets, files);
+    const host = fakeHost(files, {
+      apply: () => {
+        throw hostError(
+          20,
+          '2 files changed since the preview: a.ts (changed on disk); b.ts (now exists). Nothing was written.',
+          'a.ts',
+        );
+      },
+    });
+    const out = await applyReview(review, new Set(['a.ts', 'b.ts']), new Set([0]), 'x', host.call);
+    expect(out).toEqual({
+      state: 'conflict',
+      message:
+        '2 files changed since the preview: a.ts (changed on disk); b.ts (now exists). Nothing was written.',
+      paths: ['a.ts', 'b.ts'],
+    });
+    expect(host.calls.map((c) => c.method)).toEqual(['apply']);
+    expect(rowStatus(review.files[0]!, out)).toBe('conflict');
+  });
+
+  it('reports any other host error as failed', async () => {
+    const review = await reviewOf(sets, files);
+    const host = fakeHost(files, {
+      apply: () => {
+        throw hostError(22, 'Another apply is running.');
+      },
+    });
+    expect(await applyReview(review, new Set(['b.ts']), new Set(), 'x', host.call)).toEqual({
+      state: 'failed',
+      code: 22,
+      message: 'Another apply is running.',
+    });
+  });
+
+  it('calls nothing when nothing is ticked', async () => {
+    const review = await reviewOf(sets, files);
+    const host = fakeHost(files);
+    const out = await applyReview(review, new Set(), new Set(), 'x', host.call);
+    expect(out.state).toBe('failed');
+    expect(host.calls).toEqual([]);
+  });
+});
+
+describe('rowStatus', () => {
+  it('shows the plan status before the apply and the host’s per-file result after', async () => {
+    const review = await reviewOf([set('whole-file', [modifyA, createB, missC])], {
+      'a.ts': 'const a = 1;\n',
+      'c.ts': 'x\n',
+    });
+    const [a, b, c] = review.files as [
+      Review['files'][number],
+      Review['files'][number],
+      Review['files'][number],
+    ];
+    expect([rowStatus(a, null), rowStatus(c, null)]).toEqual(['ok', 'error']);
+    const out = {
+      state: 'applied' as const,
+      applyId: 'A',
+      files: [{ path: 'a.ts', action: 'modify' as const, status: 'ok' as const }],
+      scripts: [],
+    };
+    expect([rowStatus(a, out), rowStatus(b, out), rowStatus(c, out)]).toEqual([
+      'applied',
+      'skipped',
+      'skipped',
+    ]);
+  });
+});
+
+describe('undoApply', () => {
+  it('undoes one apply, and passes force only when asked', async () => {
+    const host = fakeHost({}, { undo: (p) => ({ applyId: p.applyId ?? 'newest', files: [] }) });
+    expect(await undoApply(host.call, ROOT, 'A1')).toEqual({ state: 'undone', applyId: 'A1', files: [] });
+    await undoApply(host.call, ROOT, undefined, true);
+    expect(host.calls.map((c) => c.params)).toEqual([
+      { root: ROOT, applyId: 'A1' },
+      { root: ROOT, force: true },
+    ]);
+  });
+
+  it('reports a file edited after the apply as a conflict', async () => {
+    const host = fakeHost(
+      {},
+      {
+        undo: () => {
+          throw hostError(20, 'a.ts was changed after the apply.', 'a.ts');
+        },
+      },
+    );
+    expect(await undoApply(host.call, ROOT)).toEqual({
+      state: 'conflict',
+      message: 'a.ts was changed after the apply.',
+    });
+  });
+});
+
+describe('labels', () => {
+  it.each([
+    [3, 0, 'Apply 3 files'],
+    [1, 0, 'Apply 1 file'],
+    [1, 2, 'Apply 1 file and run 2 commands'],
+    [0, 1, 'Run 1 command'],
+    [0, 0, 'Apply 0 files'],
+  ])('%i files, %i commands → %s', (files, scripts, label) => {
+    expect(applyLabel(files, scripts)).toBe(label);
+  });
+
+  it('names the site and the first line of the summary', () => {
+    const cs = set('whole-file', [], { summary: 'Fix the login form\nMore detail' });
+    expect(reviewLabel(proposal([]), cs)).toBe('chatgpt.com reply: Fix the login form');
+    expect(reviewLabel({ ...proposal([]), site: 'paste' }, set('whole-file', []))).toBe('Pasted reply');
+  });
+
+  it('reads code, message and path from whatever was thrown', () => {
+    expect(errorInfo(hostError(12, 'gone', 'x'))).toEqual({ code: 12, message: 'gone', path: 'x' });
+    expect(errorInfo(new Error('plain'))).toEqual({ code: -1, message: 'plain' });
+    expect(errorInfo('text')).toEqual({ code: -1, message: 'text' });
+  });
+});

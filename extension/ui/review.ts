@@ -1,0 +1,344 @@
+/**
+ * The review's logic, without the DOM: a proposal and a project folder in, a plan to show out; the
+ * files and commands the user ticked in, what the host wrote and what the commands printed out. Host
+ * calls come in as a function so the tests can stand in for the native host.
+ */
+import type { ChangeSet, Diagnostic, FormatId, Op } from '../../shared/changeset/changeset';
+import {
+  type FailureKind,
+  type FilePlan,
+  type FileSnapshot,
+  type Plan,
+  plan,
+  planNeeds,
+  toFileChanges,
+} from '../../shared/engine';
+import type { Proposal } from '../../shared/protocol/messages';
+import { ErrorCode, type Method, type ParamsOf, type ResultOf } from '../../shared/protocol/protocol';
+
+export type HostCall = <M extends Method>(method: M, params: ParamsOf<M>) => Promise<ResultOf<M>>;
+
+export interface ReviewFile extends Omit<FilePlan, 'error'> {
+  error?: { kind: FailureKind | 'placeholder' | 'unreadable'; message: string; nearest?: string };
+}
+
+export interface Review {
+  root: string;
+  /** Every change set of the proposal as one, in reply order. */
+  changeSet: ChangeSet;
+  formats: FormatId[];
+  files: ReviewFile[];
+  scripts: Plan['scripts'];
+  diagnostics: Diagnostic[];
+  /** The engine's plan, which `toFileChanges` reads. */
+  plan: Plan;
+}
+
+export type BuildResult = { ok: true; review: Review } | { ok: false; code: number; message: string };
+
+export interface HostErrorInfo {
+  code: number;
+  message: string;
+  path?: string;
+}
+
+/** The code, message and path of whatever a host call threw (an RpcError, or a plain Error). */
+export function errorInfo(err: unknown): HostErrorInfo {
+  if (typeof err === 'object' && err !== null) {
+    const e = err as { code?: unknown; message?: unknown; path?: unknown };
+    const info: HostErrorInfo = {
+      code: typeof e.code === 'number' ? e.code : -1,
+      message: typeof e.message === 'string' ? e.message : String(err),
+    };
+    if (typeof e.path === 'string') info.path = e.path;
+    return info;
+  }
+  return { code: -1, message: String(err) };
+}
+
+/**
+ * One change set out of several: ops in reply-line order (a reply can mix formats, and each format's
+ * set holds only its own blocks), diagnostics kept with their op index moved along, summaries joined.
+ * Null when there is nothing at all.
+ */
+export function mergeChangeSets(sets: readonly ChangeSet[]): ChangeSet | null {
+  const first = sets[0];
+  if (!first) return null;
+  if (sets.length === 1) return first;
+  const entries: { op: Op; set: number; index: number }[] = [];
+  sets.forEach((s, set) => {
+    s.ops.forEach((op, index) => {
+      entries.push({ op, set, index });
+    });
+  });
+  // Array.prototype.sort is stable: ops on the same line keep their set's order.
+  entries.sort((a, b) => a.op.line - b.op.line);
+  const moved = new Map<string, number>();
+  entries.forEach((e, i) => {
+    moved.set(`${e.set}:${e.index}`, i);
+  });
+  const diagnostics: Diagnostic[] = [];
+  sets.forEach((s, set) => {
+    for (const d of s.diagnostics) {
+      const copy: Diagnostic = { ...d };
+      delete copy.op;
+      const op = d.op === undefined ? undefined : moved.get(`${set}:${d.op}`);
+      if (op !== undefined) copy.op = op;
+      diagnostics.push(copy);
+    }
+  });
+  diagnostics.sort((a, b) => a.line - b.line);
+  const merged: ChangeSet = {
+    id: sets.map((s) => s.id).join('+'),
+    source: { ...first.source },
+    ops: entries.map((e) => e.op),
+    diagnostics,
+  };
+  const summaries = sets.map((s) => s.summary).filter((s): s is string => !!s);
+  if (summaries.length) merged.summary = summaries.join('\n\n');
+  return merged;
+}
+
+export function formatsOf(sets: readonly ChangeSet[]): FormatId[] {
+  return [...new Set(sets.map((s) => s.source.format))];
+}
+
+/** Reads what the plan needs from the folder and plans every change set of the proposal. */
+export async function buildReview(proposal: Proposal, root: string, call: HostCall): Promise<BuildResult> {
+  const formats = formatsOf(proposal.changeSets);
+  const changeSet = mergeChangeSets(proposal.changeSets) ?? {
+    id: 'empty',
+    source: { format: 'whole-file' as const },
+    ops: [],
+    diagnostics: [],
+  };
+  const needs = planNeeds(changeSet);
+  const snapshots = new Map<string, FileSnapshot | null>();
+  const unreadable = new Map<string, string>();
+  if (needs.length) {
+    let answer: ResultOf<'readFiles'>;
+    try {
+      answer = await call('readFiles', { root, paths: needs });
+    } catch (err) {
+      const e = errorInfo(err);
+      return { ok: false, code: e.code, message: e.message };
+    }
+    for (const f of answer.files) {
+      if (f.exists === true) snapshots.set(f.path, { text: f.text, hash: f.hash });
+      else {
+        snapshots.set(f.path, null);
+        if (f.exists === 'error') unreadable.set(f.path, f.error.message);
+      }
+    }
+    for (const p of needs) {
+      if (!snapshots.has(p)) {
+        snapshots.set(p, null);
+        unreadable.set(p, `The host did not send ${p}.`);
+      }
+    }
+  }
+  const p = plan(changeSet, snapshots);
+  const files: ReviewFile[] = p.files.map((f) => {
+    // A file the host could not read (binary, too large, outside the root) was planned as missing;
+    // the host's reason replaces whatever the engine concluded from that.
+    const reason = unreadable.get(f.path) ?? (f.from !== undefined ? unreadable.get(f.from) : undefined);
+    if (reason === undefined) return f;
+    return {
+      ...f,
+      status: 'error',
+      newText: null,
+      hunks: [],
+      error: { kind: 'unreadable', message: reason },
+    };
+  });
+  return {
+    ok: true,
+    review: { root, changeSet, formats, files, scripts: p.scripts, diagnostics: p.diagnostics, plan: p },
+  };
+}
+
+/** A file has something to write: it planned fine, or only carries a placeholder warning. */
+export function canTick(file: ReviewFile): boolean {
+  return file.status === 'ok' || file.error?.kind === 'placeholder';
+}
+
+/** Ticking it takes a second, deliberate step. */
+export function needsConfirm(file: ReviewFile): boolean {
+  return file.status === 'error';
+}
+
+/** Files that planned fine are ticked; errors and guessed file names wait for the user. */
+export function defaultTicks(review: Review): Set<string> {
+  return new Set(review.files.filter((f) => f.status === 'ok' && !f.guess).map((f) => f.path));
+}
+
+/** The changes the host would write for these ticks (files without changes drop out). */
+export function changesFor(review: Review, ticked: ReadonlySet<string>) {
+  const accepted = new Set<string>();
+  const placeholders = new Set<string>();
+  for (const f of review.files) {
+    if (!ticked.has(f.path) || !canTick(f)) continue;
+    accepted.add(f.path);
+    if (f.error?.kind === 'placeholder') placeholders.add(f.path);
+  }
+  return toFileChanges(review.plan, accepted, placeholders);
+}
+
+/** "Apply 3 files", "Apply 1 file and run 2 commands", "Run 1 command". */
+export function applyLabel(files: number, scripts: number): string {
+  const f = `${files} file${files === 1 ? '' : 's'}`;
+  const s = `${scripts} command${scripts === 1 ? '' : 's'}`;
+  if (files && scripts) return `Apply ${f} and run ${s}`;
+  if (scripts) return `Run ${s}`;
+  return `Apply ${f}`;
+}
+
+/** The history label of an apply: where the change came from. */
+export function reviewLabel(proposal: Proposal, changeSet: ChangeSet): string {
+  const where = proposal.site === 'paste' ? 'Pasted reply' : `${proposal.site} reply`;
+  const summary = changeSet.summary?.split('\n')[0]?.trim();
+  return (summary ? `${where}: ${summary}` : where).slice(0, 500);
+}
+
+export interface ScriptRun {
+  command: string;
+  line: number;
+  status: 'ok' | 'failed' | 'not-run';
+  exitCode?: number | null;
+  output: string;
+  truncated?: boolean;
+  timedOut?: boolean;
+}
+
+export type FileResult = ResultOf<'apply'>['files'][number];
+
+export type ApplyOutcome =
+  | { state: 'applied'; applyId?: string; files: FileResult[]; scripts: ScriptRun[] }
+  | { state: 'conflict'; message: string; paths: string[] }
+  | { state: 'failed'; code: number; message: string; path?: string };
+
+export type ApplyStep =
+  | { phase: 'writing'; files: number }
+  | { phase: 'script'; index: number; command: string };
+
+/**
+ * Writes the ticked files in one host transaction, then runs the ticked commands one by one. A
+ * command that fails stops the ones after it: they were written assuming it worked ("npm install",
+ * then "npm test").
+ */
+export async function applyReview(
+  review: Review,
+  ticked: ReadonlySet<string>,
+  scriptTicks: ReadonlySet<number>,
+  label: string,
+  call: HostCall,
+  onStep: (step: ApplyStep) => void = () => undefined,
+): Promise<ApplyOutcome> {
+  const changes = changesFor(review, ticked);
+  const scripts = review.scripts.filter((_, i) => scriptTicks.has(i));
+  if (!changes.length && !scripts.length)
+    return { state: 'failed', code: -1, message: 'Nothing is ticked, so nothing was applied.' };
+  let applyId: string | undefined;
+  let files: FileResult[] = [];
+  if (changes.length) {
+    onStep({ phase: 'writing', files: changes.length });
+    try {
+      const r = await call('apply', { root: review.root, changes, label });
+      applyId = r.applyId;
+      files = r.files;
+    } catch (err) {
+      const e = errorInfo(err);
+      if (e.code === ErrorCode.Conflict)
+        return { state: 'conflict', message: e.message, paths: conflictPaths(review, changes, e) };
+      return { state: 'failed', ...e };
+    }
+  }
+  const runs: ScriptRun[] = [];
+  let stopped = false;
+  for (const [index, s] of scripts.entries()) {
+    if (stopped) {
+      runs.push({ ...s, status: 'not-run', output: 'Not run: an earlier command failed.' });
+      continue;
+    }
+    onStep({ phase: 'script', index, command: s.command });
+    try {
+      const r = await call('runScript', { root: review.root, command: s.command });
+      const ok = r.exitCode === 0 && !r.timedOut;
+      runs.push({
+        ...s,
+        status: ok ? 'ok' : 'failed',
+        exitCode: r.exitCode,
+        output: r.output,
+        truncated: r.truncated,
+        timedOut: r.timedOut,
+      });
+      stopped = !ok;
+    } catch (err) {
+      runs.push({ ...s, status: 'failed', output: errorInfo(err).message });
+      stopped = true;
+    }
+  }
+  const outcome: ApplyOutcome = { state: 'applied', files, scripts: runs };
+  if (applyId !== undefined) outcome.applyId = applyId;
+  return outcome;
+}
+
+/**
+ * The files a Conflict names. The host sets `path` to the first one and lists every one in the
+ * message as "path (why)", so the others are read from there.
+ */
+function conflictPaths(
+  review: Review,
+  changes: { path: string; from?: string }[],
+  e: HostErrorInfo,
+): string[] {
+  const out = new Set<string>();
+  for (const c of changes) {
+    for (const p of c.from !== undefined ? [c.path, c.from] : [c.path]) {
+      if (p === e.path || e.message.includes(`${p} (`)) out.add(c.path);
+    }
+  }
+  if (!out.size && e.path !== undefined) {
+    const f = review.files.find((x) => x.path === e.path || x.from === e.path);
+    out.add(f ? f.path : e.path);
+  }
+  return [...out];
+}
+
+export type RowStatus = 'ok' | 'error' | 'applied' | 'conflict' | 'skipped';
+
+/** What each file row shows: its plan status, or what happened to it in the apply. */
+export function rowStatus(file: ReviewFile, outcome: ApplyOutcome | null): RowStatus {
+  if (outcome?.state === 'conflict' && outcome.paths.includes(file.path)) return 'conflict';
+  if (outcome?.state === 'applied') {
+    const r = outcome.files.find((x) => x.path === file.path);
+    if (!r) return 'skipped';
+    return r.status === 'ok' ? 'applied' : r.status;
+  }
+  return file.status;
+}
+
+export type UndoOutcome =
+  | { state: 'undone'; applyId: string; files: FileResult[] }
+  | { state: 'conflict'; message: string }
+  | { state: 'failed'; code: number; message: string };
+
+/** Undoes one apply (the newest when no id); a Conflict can be retried with `force`. */
+export async function undoApply(
+  call: HostCall,
+  root: string,
+  applyId?: string,
+  force = false,
+): Promise<UndoOutcome> {
+  const params: ParamsOf<'undo'> = { root };
+  if (applyId !== undefined) params.applyId = applyId;
+  if (force) params.force = true;
+  try {
+    const r = await call('undo', params);
+    return { state: 'undone', applyId: r.applyId, files: r.files };
+  } catch (err) {
+    const e = errorInfo(err);
+    if (e.code === ErrorCode.Conflict) return { state: 'conflict', message: e.message };
+    return { state: 'failed', code: e.code, message: e.message };
+  }
+}
