@@ -16,6 +16,10 @@
  *
  * A block's file is, in order: the path above it, the `<path>` of the Cline tool call around it,
  * the file of the previous block (aider: "a block with no filename reuses the previous one").
+ * A bare word with no dot or slash (`file1`, `Makefile2`) directly above the head (or above the
+ * fence around it) is taken too, because aider's own replies name extension-less files that way;
+ * but prose can look the same ("Example"), so such an op is marked `guess` (applied only to a file
+ * that exists, offered unticked) with an info diagnostic.
  * An empty SEARCH means "new file, or append": it becomes an edit with search '' and the engine
  * creates the file when missing. Consecutive blocks for one file become one op with several edits,
  * applied in reply order.
@@ -55,6 +59,8 @@ export function markerOf(line: string): Marker {
 
 interface RawBlock {
   path: string | null;
+  /** The path was a bare word (see the header). */
+  guess: boolean;
   /** 0-based line where the block starts (its path line, or its head). */
   start: number;
   end: number;
@@ -74,6 +80,7 @@ export function scanBlocks(text: string): ScanResult {
   let xmlPath: string | null = null;
   let inDiff = false;
   let previousPath: string | null = null;
+  let previousGuess = false;
   // Lines at or before this index belong to an earlier block and are not searched for a path.
   let floor = 0;
 
@@ -81,6 +88,7 @@ export function scanBlocks(text: string): ScanResult {
   let head = 0;
   let blockStart = 0;
   let blockPath: string | null = null;
+  let blockGuess = false;
   let search: string[] = [];
   let replace: string[] = [];
 
@@ -90,6 +98,7 @@ export function scanBlocks(text: string): ScanResult {
   };
   const finish = (end: number) => {
     const path = blockPath ?? (inDiff ? xmlPath : null) ?? previousPath;
+    const guess = blockPath !== null ? blockGuess : inDiff && xmlPath !== null ? false : previousGuess;
     if (path === null) {
       diagnostics.push({
         severity: 'error',
@@ -98,8 +107,10 @@ export function scanBlocks(text: string): ScanResult {
       });
     } else {
       previousPath = path;
+      previousGuess = guess;
       blocks.push({
         path,
+        guess,
         start: blockStart,
         end,
         edit: { search: joinLines(search), replace: joinLines(replace), all: false },
@@ -134,6 +145,14 @@ export function scanBlocks(text: string): ScanResult {
     const marker = markerOf(line);
 
     if (state === 'out') {
+      if (marker === 'tail' && !closesDiff) {
+        // A damaged head (`-- SEARCH`) leaves its REPLACE marker stray: say so rather than skip silently.
+        diagnostics.push({
+          severity: 'error',
+          line: i + 1,
+          message: `The REPLACE marker at reply line ${i + 1} has no SEARCH marker before it (a damaged block?); nothing was taken from it.`,
+        });
+      }
       if (marker === 'head') {
         state = 'search';
         head = i;
@@ -141,6 +160,7 @@ export function scanBlocks(text: string): ScanResult {
         replace = [];
         const found = pathAbove(lines, i, floor);
         blockPath = found?.path ?? null;
+        blockGuess = found?.guess ?? false;
         blockStart = found?.line ?? i;
       }
     } else if (state === 'search') {
@@ -193,23 +213,29 @@ export function scanBlocks(text: string): ScanResult {
   return { blocks, diagnostics };
 }
 
+const BARE_WORD = /^[A-Za-z0-9_][\w.-]{0,99}$/;
+
 /** The path named in the (up to) three lines above a head, skipping blanks and bare fence openers. */
 function pathAbove(
   lines: readonly string[],
   head: number,
   floor: number,
-): { path: string; line: number } | null {
+): { path: string; line: number; guess: boolean } | null {
+  // The line a bare word may stand on: right above the head, or right above its fence opener.
+  let adjacent = head - 1;
   for (let i = head - 1; i >= Math.max(floor, head - 3); i--) {
     const t = lines[i]!.trim();
     if (t === '') continue;
     const fence = openingFence(lines[i]!);
     if (fence) {
       const p = fence.info ? pathFromInfo(fence.info) : null;
-      if (p) return { path: p, line: i };
+      if (p) return { path: p, line: i, guess: false };
+      if (i === adjacent) adjacent = i - 1;
       continue;
     }
     const p = pathFromLine(t);
-    return p ? { path: p, line: i } : null;
+    if (p) return { path: p, line: i, guess: false };
+    return i === adjacent && BARE_WORD.test(t) ? { path: t, line: i, guess: true } : null;
   }
   return null;
 }
@@ -225,13 +251,28 @@ function parse(text: string): ParsedBlock[] {
   for (const b of blocks) {
     const last = out[out.length - 1];
     const lastOp = last?.ops[0];
-    if (last && lastOp?.kind === 'search-replace' && lastOp.path === b.path) {
+    if (last && lastOp?.kind === 'search-replace' && lastOp.path === b.path && !!lastOp.guess === b.guess) {
       lastOp.edits.push(b.edit);
       last.end = endWithFence(lines, b.end) + 1;
       continue;
     }
     const op: Op = { kind: 'search-replace', path: b.path!, edits: [b.edit], line: b.start + 1 };
-    out.push({ start: b.start + 1, end: endWithFence(lines, b.end) + 1, ops: [op], diagnostics: [] });
+    const block: ParsedBlock = {
+      start: b.start + 1,
+      end: endWithFence(lines, b.end) + 1,
+      ops: [op],
+      diagnostics: [],
+    };
+    if (b.guess) {
+      op.guess = true;
+      block.diagnostics.push({
+        severity: 'info',
+        line: b.start + 1,
+        op: 0,
+        message: `"${b.path}" above the SEARCH/REPLACE block at reply line ${b.start + 1} has no extension or folder, so it may be a word rather than a file name; the edit is offered unticked and only applies to a file that exists.`,
+      });
+    }
+    out.push(block);
   }
   for (const d of diagnostics) out.push({ start: d.line, end: d.line, ops: [], diagnostics: [d] });
   return out.sort((a, b) => a.start - b.start);

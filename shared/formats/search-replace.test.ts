@@ -1,0 +1,200 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from 'vitest';
+import { detectAll } from './registry';
+import { markerOf, scanBlocks, searchReplace } from './search-replace';
+
+const block = (head = '<<<<<<< SEARCH', mid = '=======', tail = '>>>>>>> REPLACE') =>
+  ['a.py', head, 'old', mid, 'new', tail].join('\n');
+const parseOps = (text: string) => searchReplace.parse(text).flatMap((b) => b.ops);
+const diags = (text: string) => searchReplace.parse(text).flatMap((b) => b.diagnostics);
+
+describe('search-replace: markers', () => {
+  it.each([
+    ['<<<<<<< SEARCH', 'head'],
+    ['<<<<< SEARCH', 'head'],
+    ['<<<<<<<<< SEARCH', 'head'],
+    ['<<<<<<<SEARCH', 'head'],
+    ['  <<<<<<< search (app.py)', 'head'],
+    ['------- SEARCH', 'head'],
+    ['=======', 'divider'],
+    ['=====', 'divider'],
+    ['>>>>>>> REPLACE', 'tail'],
+    ['>>>>>>>REPLACE```', 'tail'],
+    ['+++++++ REPLACE', 'tail'],
+    ['<<<< SEARCH', null],
+    ['<<<<<<<<<< SEARCH', null],
+    ['-- SEARCH', null],
+    ['<<<<<<< HEAD', null],
+    ['>>>>>>> feature-branch', null],
+    ['======= x', null],
+    ['===', null],
+    ['---', null],
+  ])('%j is %s', (line, kind) => {
+    expect(markerOf(line)).toBe(kind);
+  });
+});
+
+describe('search-replace: blocks', () => {
+  it.each([
+    ['canonical', block()],
+    ['damaged head', block('<<<<<<SEARCH')],
+    ['long divider', block(undefined, '=========')],
+    ['tail with trailing text', block(undefined, undefined, '>>>>>>> REPLACE (done)')],
+    ['Cline markers', block('------- SEARCH', '=======', '+++++++ REPLACE')],
+  ])('%s', (_n, text) => {
+    expect(parseOps(text)).toEqual([
+      {
+        kind: 'search-replace',
+        path: 'a.py',
+        edits: [{ search: 'old\n', replace: 'new\n', all: false }],
+        line: 1,
+      },
+    ]);
+  });
+
+  it.each([
+    ['cut off in REPLACE', 'a.py\n<<<<<<< SEARCH\nold\n=======\nnew'],
+    ['cut off in SEARCH', 'a.py\n<<<<<<< SEARCH\nold'],
+    ['REPLACE before =======', 'a.py\n<<<<<<< SEARCH\nold\n>>>>>>> REPLACE'],
+    ['next block before REPLACE', 'a.py\n<<<<<<< SEARCH\nold\n=======\nnew\n<<<<<<< SEARCH\nx'],
+  ])('%s: no op, an error on the head line', (_n, text) => {
+    expect(parseOps(text)).toEqual([]);
+    expect(diags(text)[0]).toMatchObject({ severity: 'error', line: 2 });
+  });
+
+  it('takes the path from the line before the fence, skipping the fence opener', () => {
+    expect(parseOps('src/x.ts\n```ts\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```')[0]).toMatchObject(
+      { path: 'src/x.ts', line: 1 },
+    );
+  });
+
+  it('reads a bare word right above the block as a guessed path, never prose with a colon', () => {
+    const ops = parseOps('file1\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE');
+    expect(ops[0]).toMatchObject({ path: 'file1', guess: true });
+    expect(parseOps('Change:\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE')).toEqual([]);
+  });
+
+  it('does not take a path from inside the previous block', () => {
+    const text =
+      'a.py\n<<<<<<< SEARCH\nx\n=======\nsrc/b.py\n>>>>>>> REPLACE\n<<<<<<< SEARCH\ny\n=======\nz\n>>>>>>> REPLACE';
+    expect(scanBlocks(text).blocks.map((b) => b.path)).toEqual(['a.py', 'a.py']);
+  });
+
+  it('keeps one op per run of blocks for the same file, and a new op when the file changes back', () => {
+    const one = (p: string) => `${p}\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n`;
+    const ops = parseOps(one('a.py') + one('a.py') + one('b.py') + one('a.py'));
+    expect(
+      ops.map((o) => [o.kind === 'search-replace' && o.path, o.kind === 'search-replace' && o.edits.length]),
+    ).toEqual([
+      ['a.py', 2],
+      ['b.py', 1],
+      ['a.py', 1],
+    ]);
+  });
+
+  it('uses the <path> of a Cline tool call, and closes a block at </diff> with a warning', () => {
+    const text =
+      '<replace_in_file>\n<path>src/c.js</path>\n<diff>\n------- SEARCH\na\n=======\nb\n</diff>\n</replace_in_file>';
+    expect(parseOps(text)).toMatchObject([{ path: 'src/c.js', edits: [{ search: 'a\n', replace: 'b\n' }] }]);
+    expect(diags(text)).toEqual([expect.objectContaining({ severity: 'warning' })]);
+  });
+});
+
+interface CorpusCase {
+  id: string;
+  format: string;
+  level: 'apply' | 'parse';
+  reply_text: string;
+  original_files: Record<string, string | null>;
+  expected_blocks?: Array<{ path: string; search: string; replace: string }>;
+  expected_block_count?: number;
+  expected_paths?: string[];
+  expect_fail?: boolean;
+  tags?: string[];
+}
+
+const corpus = Object.values(
+  import.meta.glob<CorpusCase>('../../../shared/corpus/llm-edits/*.json', { eager: true, import: 'default' }),
+);
+const aider = corpus.filter((c) => c.format === 'search-replace');
+const cline = corpus.filter((c) => c.format === 'cline-search-replace');
+
+describe('search-replace: corpus (aider)', () => {
+  it('has the corpus', () => expect(aider.length).toBeGreaterThanOrEqual(10));
+
+  it.each(aider.map((c) => [c.id, c] as const))('%s', (_id, c) => {
+    const { blocks, diagnostics } = scanBlocks(c.reply_text);
+    if (c.expect_fail) {
+      // Upstream raises on the unclosed block; we report it and propose nothing.
+      expect(blocks).toEqual([]);
+      expect(diagnostics.some((d) => d.severity === 'error')).toBe(true);
+      return;
+    }
+    if (c.expected_blocks) {
+      expect(blocks.map((b) => ({ path: b.path, search: b.edit.search, replace: b.edit.replace }))).toEqual(
+        c.expected_blocks,
+      );
+    }
+    if (c.expected_block_count !== undefined) expect(blocks).toHaveLength(c.expected_block_count);
+    if (c.expected_paths) expect(blocks.map((b) => b.path)).toEqual(c.expected_paths);
+    if (c.level === 'apply') {
+      // Apply-level cases: one block for the one file of the case. Aider's tests name it `file1`
+      // (a temp file's basename); we read such a bare word as a guessed path.
+      expect(blocks.map((b) => b.path)).toEqual([Object.keys(c.original_files)[0]]);
+    }
+    expect(diagnostics).toEqual([]);
+  });
+});
+
+describe('search-replace: corpus (Cline)', () => {
+  // The corpus holds the `diff` parameter of Cline's replace_in_file tool call; a reply carries it
+  // inside the call, which names the file. We wrap it the way Cline's replies do.
+  const wrap = (c: CorpusCase) =>
+    `<replace_in_file>\n<path>${Object.keys(c.original_files)[0]}</path>\n<diff>\n${c.reply_text.replace(/\n$/, '')}\n</diff>\n</replace_in_file>\n`;
+
+  it('has the corpus', () => expect(cline.length).toBeGreaterThanOrEqual(10));
+
+  it.each(cline.map((c) => [c.id, c] as const))('%s', (_id, c) => {
+    const { blocks, diagnostics } = scanBlocks(wrap(c));
+    const heads = c.reply_text.split('\n').filter((l) => markerOf(l) === 'head').length;
+    if (c.tags?.includes('malformed-markers')) {
+      // Upstream throws; we propose nothing and say why.
+      expect(blocks).toEqual([]);
+      expect(diagnostics.some((d) => d.severity === 'error')).toBe(true);
+      return;
+    }
+    // Every other case parses (051 fails later, at apply time: its SEARCH is not in the file).
+    expect(blocks).toHaveLength(heads);
+    expect(new Set(blocks.map((b) => b.path))).toEqual(new Set([Object.keys(c.original_files)[0]]));
+    const truncated = c.tags?.includes('truncated');
+    expect(diagnostics.map((d) => d.severity)).toEqual(truncated ? ['warning'] : []);
+  });
+
+  it('without the tool call, a bare Cline diff names no file and is refused', () => {
+    const c = cline.find((x) => !x.expect_fail)!;
+    const { blocks, diagnostics } = scanBlocks(c.reply_text);
+    expect(blocks).toEqual([]);
+    expect(diagnostics[0]!.message).toMatch(/names no file/);
+  });
+});
+
+const fixtureTexts = import.meta.glob<string>('./fixtures/search-replace/*.md', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const fixtureJson = import.meta.glob<unknown>('./fixtures/search-replace/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+describe('search-replace fixtures', () => {
+  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
+  it('has fixtures, each with its expected output', () => {
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    for (const n of names) expect(fixtureJson[`${n}.json`], n).toBeDefined();
+  });
+  it.each(names)('%s', (name) => {
+    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
+  });
+});
