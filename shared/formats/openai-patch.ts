@@ -108,7 +108,7 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
       const read = readChunks(lines, i);
       i = read.next;
       if (read.error) {
-        error(read.error.line, read.error.message.replace('%PATH%', path));
+        error(read.error.line, read.error.message.split('%PATH%').join(path));
         continue;
       }
       if (read.hunks.length === 0) {
@@ -177,7 +177,8 @@ function readChunks(lines: readonly string[], from: number): ChunkRead {
     }
     if (l.startsWith('@@')) {
       close();
-      const anchor = UNIFIED_HEADER.test(l) ? '' : l.slice(2).trim();
+      // The anchor keeps its indentation (`@@     def area(self):`), as codex reads it.
+      const anchor = UNIFIED_HEADER.test(l) ? '' : (l.startsWith('@@ ') ? l.slice(3) : l.slice(2)).trimEnd();
       if (anchor) anchors.push(anchor);
       i++;
       continue;

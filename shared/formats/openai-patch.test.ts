@@ -1,0 +1,177 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from 'vitest';
+import type { Op } from '../changeset/changeset';
+import { openaiPatch } from './openai-patch';
+import { detectAll } from './registry';
+
+const parseOps = (text: string) => openaiPatch.parse(text).flatMap((b) => b.ops);
+const diags = (text: string) => openaiPatch.parse(text).flatMap((b) => b.diagnostics);
+const patch = (...body: string[]) => ['*** Begin Patch', ...body, '*** End Patch'].join('\n');
+const hunksOf = (text: string) => (parseOps(text)[0] as Extract<Op, { kind: 'patch' }>).hunks;
+
+describe('openai-patch: entries', () => {
+  it('maps Add, Delete and Update (with Move) to create/fail, delete and patch', () => {
+    const text = patch(
+      '*** Add File: a.txt',
+      '+one',
+      '+two',
+      '*** Delete File: b.txt',
+      '*** Update File: c.txt',
+      '*** Move to: d/c.txt',
+      '@@',
+      '-x',
+      '+y',
+    );
+    expect(parseOps(text)).toEqual([
+      { kind: 'create', path: 'a.txt', content: 'one\ntwo\n', ifExists: 'fail', line: 2 },
+      { kind: 'delete', path: 'b.txt', line: 5 },
+      { kind: 'patch', path: 'c.txt', newPath: 'd/c.txt', hunks: [{ lines: ['-x', '+y'] }], line: 6 },
+    ]);
+    expect(diags(text)).toEqual([]);
+  });
+
+  it('accepts padded markers (codex scenario 018)', () => {
+    expect(parseOps(' *** Begin Patch\n*** Update File: f\n@@\n-a\n+b\n*** End Patch ')).toHaveLength(1);
+  });
+
+  it('reads an Add File with no lines as an empty file', () => {
+    expect(parseOps(patch('*** Add File: empty.txt'))).toMatchObject([{ kind: 'create', content: '' }]);
+  });
+
+  it('reads several patches in one reply, each as its own block', () => {
+    const text = `${patch('*** Delete File: a')}\nand\n${patch('*** Delete File: b')}`;
+    expect(openaiPatch.parse(text).map((b) => [b.start, b.end])).toEqual([
+      [1, 3],
+      [5, 7],
+    ]);
+  });
+});
+
+describe('openai-patch: chunks', () => {
+  it('stacks consecutive @@ anchors, outermost first, and starts a new chunk at each @@ after lines', () => {
+    const text = patch(
+      '*** Update File: f.py',
+      '@@ class A:',
+      '@@     def f(self):',
+      '-a',
+      '+b',
+      '@@ def g():',
+      ' c',
+      '-d',
+    );
+    expect(hunksOf(text)).toEqual([
+      { anchors: ['class A:', '    def f(self):'], lines: ['-a', '+b'] },
+      { anchors: ['def g():'], lines: [' c', '-d'] },
+    ]);
+  });
+
+  it('accepts a first chunk without @@ (codex does)', () => {
+    expect(hunksOf(patch('*** Update File: f', ' import foo', '+bar'))).toEqual([
+      { lines: [' import foo', '+bar'] },
+    ]);
+  });
+
+  it('marks *** End of File on the chunk it ends', () => {
+    expect(hunksOf(patch('*** Update File: f', '@@', '+tail', '*** End of File'))).toEqual([
+      { lines: ['+tail'], atEof: true },
+    ]);
+  });
+
+  it('reads an empty line inside a chunk as empty context, but not blank lines at its end', () => {
+    expect(hunksOf(patch('*** Update File: f', '@@', ' a', '', '-b', '', ''))).toEqual([
+      { lines: [' a', ' ', '-b'] },
+    ]);
+  });
+
+  it('ignores the numbers of a unified-diff @@ header (they are not trusted here)', () => {
+    expect(hunksOf(patch('*** Update File: f', '@@ -1,2 +1,2 @@ fn main', '-a', '+b'))).toEqual([
+      { lines: ['-a', '+b'] },
+    ]);
+  });
+
+  it.each([
+    ['an Update with no chunk', patch('*** Update File: f'), 2],
+    ['a chunk line without a prefix', patch('*** Update File: f', '@@', '-a', 'oops', '+b'), 5],
+    ['an unknown *** header', patch('*** Rename File: f'), 2],
+  ])('refuses %s with an error on its line', (_n, text, line) => {
+    expect(parseOps(text)).toEqual([]);
+    expect(diags(text)).toEqual([expect.objectContaining({ severity: 'error', line })]);
+  });
+
+  it('keeps reading the next file after a broken one', () => {
+    const text = patch('*** Update File: f', '@@', 'oops', '*** Delete File: g');
+    expect(parseOps(text)).toEqual([{ kind: 'delete', path: 'g', line: 5 }]);
+  });
+
+  it('warns when *** End Patch is missing (cut off) but keeps what it read', () => {
+    const text = '*** Begin Patch\n*** Add File: a\n+x';
+    expect(parseOps(text)).toHaveLength(1);
+    expect(diags(text)).toEqual([expect.objectContaining({ severity: 'warning', line: 1 })]);
+  });
+});
+
+interface CorpusCase {
+  id: string;
+  format: string;
+  reply_text: string;
+  original_files: Record<string, string | null>;
+  expected_files: Record<string, string | null>;
+  expect_fail?: boolean;
+  notes: string;
+}
+
+const corpus = Object.values(
+  import.meta.glob<CorpusCase>('../../../shared/corpus/llm-edits/*.json', { eager: true, import: 'default' }),
+).filter((c) => c.format === 'v4a');
+
+describe('openai-patch: corpus (codex apply_patch)', () => {
+  it('has the corpus', () => expect(corpus.length).toBeGreaterThanOrEqual(10));
+
+  it.each(corpus.map((c) => [c.id, c] as const))('%s', (_id, c) => {
+    const blocks = openaiPatch.parse(c.reply_text);
+    const ops = blocks.flatMap((b) => b.ops);
+    const errors = blocks.flatMap((b) => b.diagnostics).filter((d) => d.severity === 'error');
+    if (/empty/i.test(c.notes) && c.expect_fail) {
+      // 008_rejects_empty_update_hunk fails at parse time upstream, and here.
+      expect(ops).toEqual([]);
+      expect(errors).toHaveLength(1);
+      return;
+    }
+    // Everything else parses; failures (missing context, deleting a folder) happen at apply time.
+    expect(errors).toEqual([]);
+    expect(ops.length).toBeGreaterThan(0);
+    // Every path is a file of the case, or a folder holding one (012 deletes the folder `dir`).
+    const files = [...Object.keys(c.original_files), ...Object.keys(c.expected_files)];
+    const known = (p: string) => files.some((f) => f === p || f.startsWith(`${p}/`));
+    for (const op of ops) {
+      expect(known((op as { path: string }).path), op.kind).toBe(true);
+      if (op.kind === 'patch' && op.newPath) expect(known(op.newPath)).toBe(true);
+    }
+  });
+
+  it('reads codex 089 (a blank line before *** End Patch) without an empty trailing context line', () => {
+    const c = corpus.find((x) => x.reply_text.includes('first.txt'))!;
+    expect(hunksOf(c.reply_text)).toEqual([{ lines: ['-foo', '+FOO', ' bar'] }]);
+  });
+});
+
+const fixtureTexts = import.meta.glob<string>('./fixtures/openai-patch/*.md', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const fixtureJson = import.meta.glob<unknown>('./fixtures/openai-patch/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+describe('openai-patch fixtures', () => {
+  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
+  it('has fixtures, each with its expected output', () => {
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    for (const n of names) expect(fixtureJson[`${n}.json`], n).toBeDefined();
+  });
+  it.each(names)('%s', (name) => {
+    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
+  });
+});
