@@ -1,0 +1,156 @@
+/**
+ * The "Apply N files" button beside a reply's own action buttons.
+ *
+ * The button lives in an open shadow root so the site's CSS cannot restyle it and ours cannot leak
+ * into the site; the host element carries the test hooks (`data-replyapply`, `data-ops`,
+ * `data-files`, `data-errors`) outside the shadow root, where Playwright's CSS locators find them.
+ * Only a real user click opens the review: synthetic clicks (`isTrusted === false`, e.g. from a page
+ * script) are ignored, because the click is what lets the extension open its side panel.
+ */
+import type { SiteAdapter } from './sites/types';
+
+export interface ApplyButtonState {
+  /** Operations in the reply's change sets. */
+  ops: number;
+  /** Distinct files they touch. */
+  files: number;
+  /** Error diagnostics (unsafe paths, broken blocks): the user should review before applying. */
+  errors: number;
+  onClick(event: MouseEvent): void;
+}
+
+const HOST_TAG = 'replyapply-button';
+
+interface Mounted {
+  host: HTMLElement;
+  button: HTMLButtonElement;
+  state: ApplyButtonState;
+}
+
+const mounted = new WeakMap<Element, Mounted>();
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "Apply 3 files", "Apply 1 file", "Review 1 file · 1 error", "Apply 2 changes" (commands only). */
+export function buttonLabel({
+  ops,
+  files,
+  errors,
+}: Pick<ApplyButtonState, 'ops' | 'files' | 'errors'>): string {
+  const parts: string[] = [];
+  if (files > 0) parts.push(plural(files, 'file'));
+  else if (ops > 0) parts.push(plural(ops, 'change'));
+  if (errors > 0) parts.push(plural(errors, 'error'));
+  return `${errors > 0 ? 'Review' : 'Apply'} ${parts.join(' · ')}`;
+}
+
+/**
+ * Put the button in the turn's action bar (or right after the turn when the site shows none), or
+ * update the one already there. Returns a function that removes it.
+ */
+export function mountApplyButton(turn: Element, adapter: SiteAdapter, state: ApplyButtonState): () => void {
+  let entry = mounted.get(turn);
+  if (!entry) {
+    entry = create(turn.ownerDocument, state);
+    mounted.set(turn, entry);
+  }
+  entry.state = state;
+  render(entry, turn, adapter);
+  // Sites re-render their action bars (React); put the button back where it belongs.
+  place(entry.host, turn, adapter);
+  const own = entry;
+  return () => {
+    own.host.remove();
+    if (mounted.get(turn) === own) mounted.delete(turn);
+  };
+}
+
+function create(doc: Document, state: ApplyButtonState): Mounted {
+  const host = doc.createElement(HOST_TAG);
+  host.setAttribute('data-replyapply', 'apply');
+  const root = host.attachShadow({ mode: 'open' });
+  const style = doc.createElement('style');
+  style.textContent = STYLE;
+  const button = doc.createElement('button');
+  button.type = 'button';
+  const icon = doc.createElement('span');
+  icon.className = 'icon';
+  icon.setAttribute('aria-hidden', 'true');
+  icon.textContent = '⤓';
+  const label = doc.createElement('span');
+  label.className = 'label';
+  button.append(icon, label);
+  root.append(style, button);
+  const entry: Mounted = { host, button, state };
+  button.addEventListener('click', (event) => {
+    if (!event.isTrusted) return;
+    event.preventDefault();
+    event.stopPropagation();
+    entry.state.onClick(event);
+  });
+  return entry;
+}
+
+function render(entry: Mounted, turn: Element, adapter: SiteAdapter) {
+  const { host, button, state } = entry;
+  const text = buttonLabel(state);
+  host.setAttribute('data-ops', String(state.ops));
+  host.setAttribute('data-files', String(state.files));
+  host.setAttribute('data-errors', String(state.errors));
+  const id = turn.getAttribute(adapter.selectors.messageIdAttribute);
+  if (id) host.setAttribute('data-message-id', id);
+  button.classList.toggle('has-errors', state.errors > 0);
+  button.querySelector('.label')!.textContent = text;
+  button.setAttribute('aria-label', `ReplyApply: ${text} from this reply`);
+  button.title =
+    state.errors > 0 ? 'Some operations have errors: review them before applying' : `ReplyApply: ${text}`;
+}
+
+function place(host: HTMLElement, turn: Element, adapter: SiteAdapter) {
+  const container = turn.closest(adapter.selectors.container.css) ?? turn.parentElement;
+  const bar = container?.querySelector(adapter.selectors.actionBar.css);
+  if (bar && !turn.contains(bar)) {
+    if (host.parentElement !== bar) bar.append(host);
+  } else if (host.previousElementSibling !== turn) {
+    // Never inside the turn: its text decides when the reply is finished.
+    turn.after(host);
+  }
+}
+
+/**
+ * Sized and coloured like ChatGPT's own action buttons (32 px high, 8 px radius, secondary text
+ * colour), with a subtle border so it reads as ours. Theme: ChatGPT's `html.dark` / `html.light`
+ * class wins; without one, the system preference.
+ */
+const STYLE = `
+:host {
+  --ra-fg: #5d5d5d; --ra-fg-hover: #0d0d0d; --ra-bg-hover: rgba(0, 0, 0, 0.05);
+  --ra-border: rgba(0, 0, 0, 0.15); --ra-focus: #2563eb; --ra-warn: #b45309;
+  display: inline-flex; vertical-align: middle; margin-inline-start: 4px;
+}
+@media (prefers-color-scheme: dark) {
+  :host {
+    --ra-fg: #b4b4b4; --ra-fg-hover: #ececec; --ra-bg-hover: rgba(255, 255, 255, 0.08);
+    --ra-border: rgba(255, 255, 255, 0.18); --ra-focus: #60a5fa; --ra-warn: #fbbf24;
+  }
+}
+:host-context(html.light) {
+  --ra-fg: #5d5d5d; --ra-fg-hover: #0d0d0d; --ra-bg-hover: rgba(0, 0, 0, 0.05);
+  --ra-border: rgba(0, 0, 0, 0.15); --ra-focus: #2563eb; --ra-warn: #b45309;
+}
+:host-context(html.dark) {
+  --ra-fg: #b4b4b4; --ra-fg-hover: #ececec; --ra-bg-hover: rgba(255, 255, 255, 0.08);
+  --ra-border: rgba(255, 255, 255, 0.18); --ra-focus: #60a5fa; --ra-warn: #fbbf24;
+}
+button {
+  all: unset; box-sizing: border-box; display: inline-flex; align-items: center; gap: 6px;
+  height: 32px; padding: 0 10px; border: 1px solid var(--ra-border); border-radius: 8px;
+  font: inherit; font-size: 13px; font-weight: 500; line-height: 1; white-space: nowrap;
+  color: var(--ra-fg); background: transparent; cursor: pointer;
+}
+button:hover { color: var(--ra-fg-hover); background: var(--ra-bg-hover); }
+button:focus-visible { outline: 2px solid var(--ra-focus); outline-offset: 1px; }
+button.has-errors { border-color: var(--ra-warn); }
+button.has-errors .icon { color: var(--ra-warn); }
+.icon { font-size: 14px; }
+`;
