@@ -65,7 +65,10 @@ function parse(text: string): ParsedBlock[] {
     const op: Op = {
       kind: 'create',
       path: found.path,
-      content: linesToContent(fence.lines),
+      // An unclosed fence runs to the end of the reply; the reply's final newline is not a line.
+      content: linesToContent(
+        !fence.closed && fence.lines[fence.lines.length - 1] === '' ? fence.lines.slice(0, -1) : fence.lines,
+      ),
       ifExists: 'overwrite',
       line: found.line + 1,
     };

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { isPathToken, pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
+
+describe('isPathToken', () => {
+  it.each([
+    ['a.py', true],
+    ['src/x.d.ts', true],
+    ['.env', true],
+    ['src/app/[id]/page.tsx', true],
+    ['bin/tool', true],
+    ['Makefile', true],
+    ['docker/Dockerfile', true],
+    ['Output', false],
+    ['Example', false],
+    ['v1.2', false],
+    ['1/2', false],
+    ['e.g.', false],
+    ['https://x.org/a.js', false],
+    ['src/', false],
+    ['a b.py', false],
+    ['main()', false],
+    ['"a.py"', false],
+  ])('%j → %s', (token, ok) => {
+    expect(isPathToken(token)).toBe(ok);
+  });
+});
+
+describe('pathFromLine', () => {
+  it.each([
+    ['src/a.ts', 'src/a.ts'],
+    ['**src/a.ts**', 'src/a.ts'],
+    ['`src/a.ts`', 'src/a.ts'],
+    ['**`src/a.ts`**', 'src/a.ts'],
+    ['### src/a.ts', 'src/a.ts'],
+    ['File: src/a.ts', 'src/a.ts'],
+    ['**File:** `src/a.ts`', 'src/a.ts'],
+    ['Filename: src/a.ts', 'src/a.ts'],
+    ['src/a.ts:', 'src/a.ts'],
+    ['- `src/a.ts`:', 'src/a.ts'],
+    ['Here is src/a.ts:', null],
+    ['Output:', null],
+    ['', null],
+    ['### Example 1: Search and Replace', null],
+  ])('%j → %s', (line, path) => {
+    expect(pathFromLine(line)).toBe(path);
+  });
+});
+
+describe('pathFromInfo', () => {
+  it.each([
+    ['ts src/a.ts', 'src/a.ts'],
+    ['src/a.ts', 'src/a.ts'],
+    ['python:src/main.py', 'src/main.py'],
+    ['tsx title="src/app/page.tsx"', 'src/app/page.tsx'],
+    ["js filename='lib/x.js'", 'lib/x.js'],
+    ['js path=lib/x.js', 'lib/x.js'],
+    ['ts title="a b.ts"', null],
+    ['python', null],
+    ['text', null],
+    ['c++', null],
+  ])('%j → %s', (info, path) => {
+    expect(pathFromInfo(info)).toBe(path);
+  });
+});
+
+describe('pathFromSentence', () => {
+  it.each([
+    ['Here is the updated `a.py`:', 'a.py'],
+    ['Update `src/a.ts` so that `src/a.ts` compiles:', 'src/a.ts'],
+    ['Change `a.py` and `b.py`:', null],
+    ['Call `main()` again:', null],
+    ['Here is the code:', null],
+  ])('%j → %s', (line, path) => {
+    expect(pathFromSentence(line)).toBe(path);
+  });
+});

@@ -1,0 +1,138 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from 'vitest';
+import { detectAll } from './registry';
+import { wholeFile } from './whole-file';
+
+const parseOps = (text: string) => wholeFile.parse(text).flatMap((b) => b.ops);
+const diags = (text: string) => wholeFile.parse(text).flatMap((b) => b.diagnostics);
+const file = (path: string, content: string, line: number) => ({
+  kind: 'create',
+  path,
+  content,
+  ifExists: 'overwrite',
+  line,
+});
+
+describe('whole-file: where the path comes from', () => {
+  it.each([
+    ['info string after the language', '```ts src/a.ts\nx\n```', 1],
+    ['info string alone', '```src/a.ts\nx\n```', 1],
+    ['title attribute', '```ts title="src/a.ts"\nx\n```', 1],
+    ['filename attribute', '```ts filename=src/a.ts\nx\n```', 1],
+    ['line before', 'src/a.ts\n```ts\nx\n```', 1],
+    ['line before, one blank line between', 'src/a.ts\n\n```ts\nx\n```', 1],
+    ['bold line before', '**src/a.ts**\n```\nx\n```', 1],
+    ['heading before', '### src/a.ts\n```\nx\n```', 1],
+    ['File: label before', 'File: src/a.ts\n```\nx\n```', 1],
+  ])('%s', (_n, text, line) => {
+    expect(parseOps(text)).toEqual([file('src/a.ts', 'x\n', line)]);
+    expect(diags(text)).toEqual([]);
+  });
+
+  it.each([
+    ['a sentence naming one file', 'Here is the updated `src/a.ts`:\n```ts\nx\n```', 'x\n'],
+    ['a comment on the first line', '```ts\n// src/a.ts\nx\n```', '// src/a.ts\nx\n'],
+    ['an HTML comment on the first line', '```html\n<!-- src/a.ts -->\nx\n```', '<!-- src/a.ts -->\nx\n'],
+  ])('%s: a guess, with an info diagnostic', (_n, text, content) => {
+    const line = text.split('\n').findIndex((l) => l.startsWith('```')) + 1;
+    expect(parseOps(text)).toEqual([{ ...file('src/a.ts', content, line), guess: true }]);
+    expect(diags(text)).toEqual([expect.objectContaining({ severity: 'info', op: 0 })]);
+  });
+
+  it.each([
+    ['a bare block', 'Some code:\n```ts\nconst x = 1;\n```'],
+    ['two files named in the sentence', 'Compare `a.py` and `b.py`:\n```\nx\n```'],
+    ['a bare word before the fence', 'Output\n```\nx\n```'],
+    ['a path two blank lines away', 'src/a.ts\n\n\n```ts\nx\n```'],
+    ['a shell fence after a path line', 'src/setup.sh\n```bash\nnpm i\n```'],
+    ['a text fence after a sentence', 'Edit `a.txt`:\n```text\nx\n```'],
+    ['a diff fence with a path', '```diff src/a.ts\n-a\n+b\n```'],
+    [
+      'a unified diff in a plain fence',
+      'src/a.ts\n```\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-a\n+b\n```',
+    ],
+    ['SEARCH/REPLACE blocks', 'a.py\n```\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```'],
+    ['an OpenAI patch', 'a.py\n```\n*** Begin Patch\n*** Delete File: a.py\n*** End Patch\n```'],
+    ['a #! line (not a path comment)', '```\n#!/usr/bin/env python\nprint(1)\n```'],
+  ])('%s is not a whole file', (_n, text) => {
+    expect(parseOps(text)).toEqual([]);
+  });
+
+  it('takes a shell fence whose info string names the file', () => {
+    expect(parseOps('```bash scripts/setup.sh\nnpm i\n```')).toEqual([
+      file('scripts/setup.sh', 'npm i\n', 1),
+    ]);
+  });
+
+  it('keeps inner fences of a longer outer fence as content', () => {
+    expect(parseOps('README.md\n````md\n```sh\nx\n```\n````')).toEqual([
+      file('README.md', '```sh\nx\n```\n', 1),
+    ]);
+  });
+
+  it('warns on an unclosed last fence and does not add the final newline as a line', () => {
+    const text = 'a.txt\n```\nline\n';
+    expect(parseOps(text)).toEqual([file('a.txt', 'line\n', 1)]);
+    expect(diags(text)).toEqual([expect.objectContaining({ severity: 'warning', line: 2 })]);
+  });
+
+  it('yields an empty file for an empty fence with an explicit path', () => {
+    expect(parseOps('pkg/__init__.py\n```python\n```')).toEqual([file('pkg/__init__.py', '', 1)]);
+  });
+});
+
+interface CorpusCase {
+  id: string;
+  format: string;
+  reply_text: string;
+  original_files: Record<string, string | null>;
+  expected_files: Record<string, string | null>;
+}
+
+const corpus = Object.values(
+  import.meta.glob<CorpusCase>('../../../shared/corpus/llm-edits/*.json', { eager: true, import: 'default' }),
+).filter((c) => c.format === 'whole-file');
+
+describe('whole-file: corpus (aider whole-file)', () => {
+  it('has the corpus', () => expect(corpus.length).toBeGreaterThanOrEqual(4));
+
+  it.each(corpus.map((c) => [c.id, c] as const))('%s', (_id, c) => {
+    const ops = parseOps(c.reply_text);
+    const changed = Object.keys(c.expected_files).filter((p) => c.expected_files[p] !== c.original_files[p]);
+    if (c.reply_text.includes('\nfile1\n')) {
+      // Aider names the chat's temp file `file1`; a bare word above a fence is too often prose
+      // ("Output") for us to create a file from it, so this reply proposes nothing.
+      expect(ops).toEqual([]);
+      return;
+    }
+    if (c.reply_text.includes('path/to/sample.txt')) {
+      // Aider maps the hallucinated `path/to/` onto the file in the chat; we have no chat file
+      // list, so the op names the path as written and the preview shows it is a new file.
+      expect(ops.map((o) => 'path' in o && o.path)).toEqual(['path/to/sample.txt']);
+      return;
+    }
+    expect(ops.map((o) => 'path' in o && o.path)).toEqual(changed);
+    for (const op of ops) if (op.kind === 'create') expect(op.content).toBe(c.expected_files[op.path]);
+  });
+});
+
+const fixtureTexts = import.meta.glob<string>('./fixtures/whole-file/*.md', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const fixtureJson = import.meta.glob<unknown>('./fixtures/whole-file/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+describe('whole-file fixtures', () => {
+  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
+  it('has fixtures, each with its expected output', () => {
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    for (const n of names) expect(fixtureJson[`${n}.json`], n).toBeDefined();
+  });
+  it.each(names)('%s', (name) => {
+    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
+  });
+});
