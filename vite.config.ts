@@ -21,6 +21,7 @@ export default defineConfig({
       'extension/**/*.test.{ts,tsx}',
       'scripts/**/*.test.ts',
     ],
+    exclude: ['**/node_modules/**', '**/scenarios/**', '**/fixtures/**', 'dist/**'],
     environment: 'node',
     testTimeout: 30_000,
   },

@@ -1,15 +1,6 @@
 /** The methods the host answers; each is a thin wrapper over native-host/fs. */
 
-import type { z } from 'zod';
-import {
-  type ApplyParams,
-  type HistoryParams,
-  type ListDirParams,
-  PROTOCOL_VERSION,
-  type ReadFilesParams,
-  type RunScriptParams,
-  type UndoParams,
-} from '../../shared/protocol/protocol';
+import { type ParamsOf, PROTOCOL_VERSION } from '../../shared/protocol/protocol';
 import { listDir } from '../fs/list-dir';
 import { readSnapshots } from '../fs/snapshots';
 import { apply } from '../fs/transaction';
@@ -17,8 +8,6 @@ import { history, undo } from '../fs/undo';
 import { runScript } from './run-script';
 import type { Handlers } from './server';
 import { VERSION } from './version';
-
-type P<S extends z.ZodType> = z.infer<S>;
 
 export function createHandlers(): Handlers {
   const handlers: Handlers = {
@@ -28,28 +17,28 @@ export function createHandlers(): Handlers {
       capabilities: Object.keys(handlers),
     }),
     listDir: async (params) => {
-      const p = params as P<typeof ListDirParams>;
+      const p = params as ParamsOf<'listDir'>;
       return listDir(p.path, p.showHidden ?? false);
     },
     readFiles: async (params) => {
-      const p = params as P<typeof ReadFilesParams>;
+      const p = params as ParamsOf<'readFiles'>;
       return { root: p.root, files: await readSnapshots(p.root, p.paths) };
     },
     apply: async (params, ctx) => {
-      const p = params as P<typeof ApplyParams>;
+      const p = params as ParamsOf<'apply'>;
       ctx.progress({ stage: 'writing', files: p.changes.length });
       return apply(p.root, p.changes, p.label === undefined ? {} : { label: p.label });
     },
     undo: async (params) => {
-      const p = params as P<typeof UndoParams>;
+      const p = params as ParamsOf<'undo'>;
       return undo(p.root, p.applyId, { force: p.force ?? false });
     },
     history: async (params) => {
-      const p = params as P<typeof HistoryParams>;
+      const p = params as ParamsOf<'history'>;
       return { root: p.root, entries: await history(p.root, p.limit ?? 50) };
     },
     runScript: async (params, ctx) => {
-      const p = params as P<typeof RunScriptParams>;
+      const p = params as ParamsOf<'runScript'>;
       let pending = '';
       let timer: ReturnType<typeof setTimeout> | undefined;
       // Output is batched so a chatty command does not flood the port with tiny messages.

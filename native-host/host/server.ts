@@ -3,7 +3,6 @@
  * messages before it when needed). Stateless between requests; a bad frame gets an error answer and
  * the loop goes on with the next one.
  */
-import { ZodError } from 'zod';
 import {
   ErrorCode,
   type HostError,
@@ -77,10 +76,7 @@ export class HostServer {
       this.send({ id, ok: true, result });
       this.log.info(`${method} #${id} ok in ${Date.now() - started} ms`);
     } catch (err) {
-      const error: HostError =
-        err instanceof ZodError
-          ? { code: ErrorCode.InvalidParams, message: explainZod(err) }
-          : toHostError(err);
+      const error: HostError = toHostError(err);
       if (error.code === ErrorCode.Internal)
         this.log.error(`${method} #${id}: ${(err as Error)?.stack ?? err}`);
       else this.log.info(`${method} #${id} failed: ${error.code} ${error.message}`);
@@ -129,9 +125,11 @@ function idOf(message: unknown): string | number | null {
   return null;
 }
 
-function explainZod(err: ZodError): string {
+function explainZod(err: {
+  issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>;
+}): string {
   return err.issues
     .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(params)'}: ${i.message}`)
+    .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(params)'}: ${i.message}`)
     .join('; ');
 }

@@ -3,7 +3,7 @@
  * A parser only reads text; it never touches files. Every op carries the 1-based
  * line of the reply it came from, so the UI and the CLI can point at it.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const FORMAT_IDS = [
   'delimiter-blocks',
@@ -26,16 +26,16 @@ export type FormatId = z.infer<typeof FormatIdSchema>;
  * Line numbers are absent for bare `@@` hunks: the engine then searches the whole file.
  */
 export const HunkSchema = z.object({
-  oldStart: z.number().int().nonnegative().optional(),
-  oldLines: z.number().int().nonnegative().optional(),
-  newStart: z.number().int().nonnegative().optional(),
-  newLines: z.number().int().nonnegative().optional(),
+  oldStart: z.optional(z.int().check(z.nonnegative())),
+  oldLines: z.optional(z.int().check(z.nonnegative())),
+  newStart: z.optional(z.int().check(z.nonnegative())),
+  newLines: z.optional(z.int().check(z.nonnegative())),
   /** Text after the closing `@@` (a function name in git's output); informational only. */
-  section: z.string().optional(),
+  section: z.optional(z.string()),
   /** OpenAI patch: `@@ class Foo` lines that narrow the search, outermost first. */
-  anchors: z.array(z.string()).optional(),
+  anchors: z.optional(z.array(z.string())),
   /** OpenAI patch: `*** End of File` — the hunk must match at the end of the file. */
-  atEof: z.boolean().optional(),
+  atEof: z.optional(z.boolean()),
   lines: z.array(z.string()),
 });
 export type Hunk = z.infer<typeof HunkSchema>;
@@ -49,25 +49,25 @@ export const SearchReplaceEditSchema = z.object({
    * When several places match, take the first instead of refusing (Aptix `limit: "once"`,
    * which its spec defines as "the first occurrence"). The engine reports a warning.
    */
-  takeFirst: z.boolean().optional(),
+  takeFirst: z.optional(z.boolean()),
 });
 export type SearchReplaceEdit = z.infer<typeof SearchReplaceEditSchema>;
 
 export const EditRangeSchema = z.object({
-  start: z.number().int(),
-  end: z.number().int(),
+  start: z.int(),
+  end: z.int(),
   content: z.string(),
 });
 export type EditRange = z.infer<typeof EditRangeSchema>;
 
 const opBase = {
   /** 1-based line of the reply where the operation starts. */
-  line: z.number().int().positive(),
+  line: z.int().check(z.positive()),
   /**
    * The path was only guessed from prose ("Here is the updated `a.py`:"). Offered unticked,
    * applied only to a file that exists.
    */
-  guess: z.boolean().optional(),
+  guess: z.optional(z.boolean()),
 };
 
 export const OpSchema = z.discriminatedUnion('kind', [
@@ -84,16 +84,16 @@ export const OpSchema = z.discriminatedUnion('kind', [
     path: z.string(),
     hunks: z.array(HunkSchema),
     /** Rename the file as part of the patch (git `rename to`, OpenAI `*** Move to:`). */
-    newPath: z.string().optional(),
+    newPath: z.optional(z.string()),
     /** The diff creates the file (`--- /dev/null`, `new file mode`). */
-    isNew: z.boolean().optional(),
+    isNew: z.optional(z.boolean()),
     /** The diff deletes the file (`+++ /dev/null`, `deleted file mode`). */
-    isDelete: z.boolean().optional(),
+    isDelete: z.optional(z.boolean()),
     /**
      * git `copy from`: the file at `path` starts as a copy of this file (which is kept), then the
      * hunks apply. An engine that does not support it must refuse (path does not exist yet).
      */
-    copyFrom: z.string().optional(),
+    copyFrom: z.optional(z.string()),
     ...opBase,
   }),
   z.object({
@@ -106,7 +106,7 @@ export const OpSchema = z.discriminatedUnion('kind', [
     kind: z.literal('insert'),
     path: z.string(),
     /** 1-based; `lines + 1` appends. */
-    beforeLine: z.number().int(),
+    beforeLine: z.int(),
     content: z.string(),
     ...opBase,
   }),
@@ -123,9 +123,9 @@ export const DiagnosticSchema = z.object({
   severity: z.enum(['error', 'warning', 'info']),
   message: z.string(),
   /** 1-based line of the reply. */
-  line: z.number().int().positive(),
+  line: z.int().check(z.positive()),
   /** Index into `ops` of the operation this concerns, if any. */
-  op: z.number().int().nonnegative().optional(),
+  op: z.optional(z.int().check(z.nonnegative())),
 });
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
 
@@ -135,13 +135,13 @@ export const ChangeSetSchema = z.object({
   id: z.string(),
   source: z.object({
     format: FormatIdSchema,
-    site: z.string().optional(),
-    conversationId: z.string().optional(),
-    replyId: z.string().optional(),
+    site: z.optional(z.string()),
+    conversationId: z.optional(z.string()),
+    replyId: z.optional(z.string()),
     /** Where the raw reply text came from. */
-    textSource: z.enum(TEXT_SOURCES).optional(),
+    textSource: z.optional(z.enum(TEXT_SOURCES)),
   }),
-  summary: z.string().optional(),
+  summary: z.optional(z.string()),
   ops: z.array(OpSchema),
   diagnostics: z.array(DiagnosticSchema),
 });

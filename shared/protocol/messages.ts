@@ -3,7 +3,7 @@
  * The background checks every one against these schemas and checks who sent it: a content script may
  * only propose; host calls that read or write the disk come only from the extension's own pages.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ChangeSetSchema, TEXT_SOURCES } from '../changeset/changeset';
 
 export const HostStatusSchema = z.discriminatedUnion('state', [
@@ -16,12 +16,12 @@ export type HostStatus = z.infer<typeof HostStatusSchema>;
 export const ProposalSchema = z.object({
   site: z.string(),
   url: z.string(),
-  conversationId: z.string().optional(),
+  conversationId: z.optional(z.string()),
   replyId: z.string(),
   textSource: z.enum(TEXT_SOURCES),
-  changeSets: z.array(ChangeSetSchema).max(50),
+  changeSets: z.array(ChangeSetSchema).check(z.maxLength(50)),
   /** The raw reply text, kept so the side panel can re-plan and show it. Capped at 16 MiB. */
-  text: z.string().max(16 * 1024 * 1024),
+  text: z.string().check(z.maxLength(16 * 1024 * 1024)),
 });
 export type Proposal = z.infer<typeof ProposalSchema>;
 

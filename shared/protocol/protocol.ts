@@ -7,7 +7,7 @@
  * Progress: { id, progress: {...} }      (zero or more before the answer of a long call)
  * Page:     { id, page: { index, count, chunk } }   (an answer over the browser's 1 MiB limit, in pieces)
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const HOST_NAME = 'dev.replyapply.host';
 export const PROTOCOL_VERSION = 1;
@@ -35,40 +35,37 @@ export const ErrorCode = {
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const HostErrorSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.string(),
-  path: z.string().optional(),
+  path: z.optional(z.string()),
 });
 export type HostError = z.infer<typeof HostErrorSchema>;
 
 /** sha256 hex of the exact bytes, or null for "the file does not exist". */
-const Hash = z
-  .string()
-  .regex(/^[0-9a-f]{64}$/)
-  .nullable();
-const Root = z.string().min(1);
-const RelPath = z.string().min(1);
+const Hash = z.nullable(z.string().check(z.regex(/^[0-9a-f]{64}$/)));
+const Root = z.string().check(z.minLength(1));
+const RelPath = z.string().check(z.minLength(1));
 
-export const HelloParams = z.object({}).strict().optional();
+export const HelloParams = z.optional(z.strictObject({}));
 export const HelloResult = z.object({
   version: z.string(),
-  protocol: z.number().int(),
+  protocol: z.int(),
   capabilities: z.array(z.string()),
 });
 
 export const ListDirParams = z.object({
   /** Absolute folder; the home folder when omitted. */
-  path: z.string().optional(),
-  showHidden: z.boolean().optional(),
+  path: z.optional(z.string()),
+  showHidden: z.optional(z.boolean()),
 });
 export const DirEntrySchema = z.object({ name: z.string(), isGitRepo: z.boolean(), readable: z.boolean() });
 export const ListDirResult = z.object({
   path: z.string(),
-  parent: z.string().nullable(),
+  parent: z.nullable(z.string()),
   entries: z.array(DirEntrySchema),
 });
 
-export const ReadFilesParams = z.object({ root: Root, paths: z.array(RelPath).max(10_000) });
+export const ReadFilesParams = z.object({ root: Root, paths: z.array(RelPath).check(z.maxLength(10_000)) });
 export const SnapshotSchema = z.discriminatedUnion('exists', [
   z.object({ path: z.string(), exists: z.literal(false) }),
   z.object({
@@ -76,8 +73,8 @@ export const SnapshotSchema = z.discriminatedUnion('exists', [
     exists: z.literal(true),
     text: z.string(),
     hash: z.string(),
-    size: z.number().int(),
-    mode: z.number().int(),
+    size: z.int(),
+    mode: z.int(),
   }),
   z.object({
     path: z.string(),
@@ -106,47 +103,47 @@ export type FileChange = z.infer<typeof FileChangeSchema>;
 
 export const ApplyParams = z.object({
   root: Root,
-  changes: z.array(FileChangeSchema).min(1),
+  changes: z.array(FileChangeSchema).check(z.minLength(1)),
   /** Shown in history: where the change came from ("chatgpt.com: reply 3"). */
-  label: z.string().max(500).optional(),
+  label: z.optional(z.string().check(z.maxLength(500))),
 });
 export const FileResultSchema = z.object({
   path: z.string(),
   action: z.enum(['create', 'modify', 'delete', 'rename']),
-  from: z.string().optional(),
+  from: z.optional(z.string()),
   status: z.enum(['ok', 'conflict', 'error', 'skipped']),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export const ApplyResult = z.object({ applyId: z.string(), files: z.array(FileResultSchema) });
 
 export const UndoParams = z.object({
   root: Root,
-  applyId: z.string().optional(),
-  force: z.boolean().optional(),
+  applyId: z.optional(z.string()),
+  force: z.optional(z.boolean()),
 });
 export const UndoResult = z.object({ applyId: z.string(), files: z.array(FileResultSchema) });
 
 export const HistoryParams = z.object({
   root: Root,
-  limit: z.number().int().positive().max(1000).optional(),
+  limit: z.optional(z.int().check(z.positive(), z.maximum(1000))),
 });
 export const HistoryEntrySchema = z.object({
   applyId: z.string(),
   time: z.string(),
-  label: z.string().optional(),
-  files: z.array(z.object({ path: z.string(), action: z.string(), from: z.string().optional() })),
+  label: z.optional(z.string()),
+  files: z.array(z.object({ path: z.string(), action: z.string(), from: z.optional(z.string()) })),
   undone: z.boolean(),
 });
 export const HistoryResult = z.object({ root: z.string(), entries: z.array(HistoryEntrySchema) });
 
 export const RunScriptParams = z.object({
   root: Root,
-  command: z.string().min(1).max(100_000),
-  timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+  command: z.string().check(z.minLength(1), z.maxLength(100_000)),
+  timeoutMs: z.optional(z.int().check(z.positive(), z.maximum(3_600_000))),
 });
 export const RunScriptResult = z.object({
-  exitCode: z.number().int().nullable(),
-  signal: z.string().nullable(),
+  exitCode: z.nullable(z.int()),
+  signal: z.nullable(z.string()),
   output: z.string(),
   truncated: z.boolean(),
   timedOut: z.boolean(),
@@ -166,23 +163,23 @@ export type ParamsOf<M extends Method> = z.infer<(typeof METHODS)[M]['params']>;
 export type ResultOf<M extends Method> = z.infer<(typeof METHODS)[M]['result']>;
 
 export const RequestSchema = z.object({
-  id: z.union([z.string().max(200), z.number().int()]),
+  id: z.union([z.string().check(z.maxLength(200)), z.int()]),
   method: z.string(),
-  params: z.unknown().optional(),
+  params: z.optional(z.unknown()),
 });
 export type Request = z.infer<typeof RequestSchema>;
 
 export const ResponseSchema = z.union([
-  z.object({ id: z.union([z.string(), z.number()]).nullable(), ok: z.literal(true), result: z.unknown() }),
+  z.object({ id: z.nullable(z.union([z.string(), z.number()])), ok: z.literal(true), result: z.unknown() }),
   z.object({
-    id: z.union([z.string(), z.number()]).nullable(),
+    id: z.nullable(z.union([z.string(), z.number()])),
     ok: z.literal(false),
     error: HostErrorSchema,
   }),
   z.object({ id: z.union([z.string(), z.number()]), progress: z.record(z.string(), z.unknown()) }),
   z.object({
     id: z.union([z.string(), z.number()]),
-    page: z.object({ index: z.number().int(), count: z.number().int(), chunk: z.string() }),
+    page: z.object({ index: z.int(), count: z.int(), chunk: z.string() }),
   }),
 ]);
 export type Response = z.infer<typeof ResponseSchema>;
