@@ -7,6 +7,7 @@
  */
 import type { ChangeSet, Diagnostic, FormatId, Op } from '../changeset/changeset';
 import { normalizePath } from '../paths/paths';
+import { aptixParser } from './aptix';
 import { delimiterBlocksParser } from './delimiter-blocks';
 import { fileChangesParser } from './file-changes';
 import { markdownActions } from './markdown-actions';
@@ -23,6 +24,7 @@ export const PARSERS: FormatParser[] = [
   fileChangesParser,
   delimiterBlocksParser,
   markdownActions,
+  aptixParser,
   openaiPatch,
   searchReplace,
   unifiedDiffParser,

@@ -32,7 +32,7 @@
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
 import { stripDiffPrefix } from '../paths/paths';
-import { type Fence, findFences, openingFence, stripWrappingFence } from './fences';
+import { type Fence, findFences, stripWrappingFence } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 
 export interface DiffFile {
@@ -756,12 +756,6 @@ export const unifiedDiffParser: FormatParser = {
     return blocks.sort((a, b) => a.start - b.start);
   },
 };
-
-/** For other parsers: is `line` an opening fence of a diff language? */
-export function isDiffFenceLine(line: string): boolean {
-  const o = openingFence(line);
-  return o !== null && DIFF_LANGS.has((o.info.split(/\s+/)[0] ?? '').toLowerCase());
-}
 
 /**
  * The diff inside a START-PATCH block or a FILE_PATCH tag: optionally wrapped in a code fence,
