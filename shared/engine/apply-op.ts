@@ -156,9 +156,12 @@ function applyPatchOp(
       'missing-file',
       `The patch at reply line ${op.line} changes ${op.path}, which does not exist.`,
     );
-  // `deleted file mode` with no hunks (git's form for an empty file, and models' short form).
-  if (op.isDelete && op.hunks.length === 0)
+  // `deleted file mode` with no hunks (git's form for an empty file, and models' short form); and an
+  // empty file, whatever the hunks say (svn writes its deletion as a hunk removing one empty line):
+  // deleting it loses nothing.
+  if (op.isDelete && (op.hunks.length === 0 || text === '')) {
     return { ok: true, result: { ok: true, text: null, notes }, added: [] };
+  }
   const r = applyHunks(base, op.hunks, ctx);
   if (!r.ok) return r;
   notes.push(...r.notes);

@@ -138,10 +138,13 @@ export function applyHunks(
         }
       } else start = n;
     } else {
-      if (p.oldNoEol && hasFinalNewline(doc) && n > 0) {
+      // "\ No newline at end of file" is checked when the patch has one; a hunk without any (what
+      // models write) may end at a last line that lacks its newline.
+      if ((p.oldNoEol || p.newNoEol) && n > 0 && p.oldNoEol === hasFinalNewline(doc)) {
+        const state = hasFinalNewline(doc) ? 'ends with a newline' : 'does not end with a newline';
         return fail(
           'no-match',
-          `${label} ${where} expects the file to end without a newline, but ${ctx.path} ends with one.`,
+          `${label} ${where} disagrees with the file about its last newline: ${ctx.path} ${state}.`,
         );
       }
       const options = pinnedToEnd

@@ -62,6 +62,7 @@ export function planNeeds(changeSet: ChangeSet): string[] {
     } else {
       paths.add(op.path);
       if (op.kind === 'patch' && op.newPath !== undefined) paths.add(op.newPath);
+      if (op.kind === 'patch' && op.copyFrom !== undefined) paths.add(op.copyFrom);
     }
   }
   return [...paths];
@@ -172,7 +173,31 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     }
     const e = entity(op.path);
     if (!touch(e, op)) continue;
-    const r = applyOpDetailed(e.text, op);
+    let base = e.text;
+    if (op.kind === 'patch' && op.copyFrom !== undefined) {
+      // git `copy from`: the new file starts as the source's current content; the source stays.
+      const known = live.get(op.copyFrom);
+      const source = known ? known.text : vacated.has(op.copyFrom) ? null : (snap(op.copyFrom)?.text ?? null);
+      const problem =
+        e.text !== null
+          ? ({
+              kind: 'exists',
+              message: `The patch at reply line ${op.line} copies ${op.copyFrom} to ${op.path}, but ${op.path} already exists.`,
+            } as const)
+          : source === null
+            ? ({
+                kind: 'missing-file',
+                message: `The patch at reply line ${op.line} copies ${op.copyFrom}, which does not exist.`,
+              } as const)
+            : null;
+      if (problem) {
+        e.error = problem;
+        e.failedIntent = 'create';
+        continue;
+      }
+      base = source;
+    }
+    const r = applyOpDetailed(base, op);
     if (!r.ok) {
       e.error =
         r.nearest === undefined
@@ -183,7 +208,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     }
     e.notes.push(...r.notes);
     e.contentOps++;
-    e.replacements = r.replacements;
+    e.replacements = base === e.text ? r.replacements : undefined;
     e.text = r.text;
     if (op.kind === 'patch' && op.newPath !== undefined) rename(e, op.newPath, op);
   }
