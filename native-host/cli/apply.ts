@@ -1,0 +1,422 @@
+/**
+ * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [FILE|-]`
+ *
+ * detectAll → planNeeds → readSnapshots → plan → show the plan → confirm → one host transaction → scripts.
+ * All or nothing: a refused path anywhere in the reply, a block the parsers could not read, or any file
+ * whose plan failed means nothing is written (exit 1). Shell commands run only with --allow-scripts, after
+ * the files are written, each confirmed (or all, with --yes).
+ */
+import { createInterface } from 'node:readline';
+import type { ChangeSet, Diagnostic, Op } from '../../shared/changeset/changeset';
+import {
+  type FilePlan,
+  type Plan,
+  plan,
+  planNeeds,
+  type Snapshots,
+  toFileChanges,
+} from '../../shared/engine';
+import { detectAll, hash } from '../../shared/formats/registry';
+import type { FileChange } from '../../shared/protocol/protocol';
+import { readSnapshots } from '../fs/snapshots';
+import { stateDir } from '../fs/state';
+import { apply as applyChanges } from '../fs/transaction';
+import { runScript } from '../host/run-script';
+import { parseArgs, projectDir, readReply } from './args';
+import { exitFor, expectedFailure } from './host-errors';
+import { type CliCommand, type CliIO, Exit } from './io';
+import { colorDiff, describeOp, renderDiagnostic, type Style, styleFor } from './render';
+
+export const APPLY_USAGE =
+  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [FILE|-]';
+
+type FileStatus = 'ok' | 'conflict' | 'error' | 'skipped';
+
+/** One line of the `--json` answer's `files`. */
+export interface FileReport {
+  path: string;
+  action: 'create' | 'modify' | 'delete' | 'rename';
+  from?: string;
+  status: FileStatus;
+  message?: string;
+}
+
+export interface ScriptReport {
+  command: string;
+  status: 'skipped' | 'ok' | 'failed';
+  exitCode?: number;
+  message?: string;
+}
+
+/** The `--json` answer (stable: scripts parse it). */
+export interface ApplyReport {
+  applied: boolean;
+  applyId: string | null;
+  files: FileReport[];
+  scripts: ScriptReport[];
+  diagnostics: Diagnostic[];
+}
+
+/** The message detectAll gives an op whose path it refused (registry.ts, checkOpPaths). */
+const REFUSED_PATH = /^Refused the path /;
+
+export const apply: CliCommand = async (args, io) => {
+  const parsed = parseArgs(args, {
+    booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses'],
+    strings: ['dir'],
+    maxPositionals: 1,
+  });
+  const opts = {
+    dryRun: parsed.flags.has('dry-run'),
+    yes: parsed.flags.has('yes'),
+    json: parsed.flags.has('json'),
+    allowScripts: parsed.flags.has('allow-scripts'),
+    includeGuesses: parsed.flags.has('include-guesses'),
+  };
+  const root = projectDir(parsed, io);
+  const style = styleFor(io);
+  // With --json, stdout carries the one JSON object; everything for people goes to stderr.
+  const human = opts.json ? io.stderr : io.stdout;
+  const say = (text: string) => human.write(text);
+  const report: ApplyReport = { applied: false, applyId: null, files: [], scripts: [], diagnostics: [] };
+  const finish = (code: number): number => {
+    if (opts.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return code;
+  };
+
+  const input = await readReply(parsed.positionals[0], io);
+  if (!input.ok) {
+    io.stderr.write(`replyapply apply: ${input.message}\n`);
+    return Exit.Usage;
+  }
+
+  const sets = detectAll(input.text, { textSource: 'file' });
+  const merged = mergeSets(sets, input.text);
+  report.diagnostics = merged.diagnostics;
+  for (const d of merged.diagnostics) say(`${renderDiagnostic(d, style)}\n`);
+
+  const refused = merged.diagnostics.filter((d) => d.severity === 'error' && REFUSED_PATH.test(d.message));
+  if (refused.length > 0) {
+    say(
+      `${style.red('Nothing written:')} the reply names a path outside the project folder or in a place never written.\n`,
+    );
+    return finish(Exit.Unresolved);
+  }
+  const fileOps = merged.ops.filter((op) => op.kind !== 'shell');
+  if (fileOps.length === 0) {
+    say('No file operations found in the reply.\n');
+    for (const op of merged.ops) report.scripts.push(skippedScript(op, 'no file operations to apply'));
+    return finish(Exit.NothingFound);
+  }
+  if (merged.diagnostics.some((d) => d.severity === 'error')) {
+    // A block the reader had to skip is part of what the reply meant; applying the rest would be partial.
+    say(`${style.red('Nothing written:')} part of the reply could not be read (see the errors above).\n`);
+    return finish(Exit.Unresolved);
+  }
+
+  // Paths guessed from prose ("the updated `a.py`:") are only applied when asked for.
+  const guessed = opts.includeGuesses ? [] : merged.ops.filter((op) => op.guess);
+  const changeSet: ChangeSet = { ...merged, ops: merged.ops.filter((op) => !guessed.includes(op)) };
+  for (const op of guessed) {
+    const { target } = describeOp(op);
+    report.files.push({
+      path: op.kind === 'rename' ? op.to : op.kind === 'shell' ? '' : op.path,
+      action: op.kind === 'delete' ? 'delete' : op.kind === 'rename' ? 'rename' : 'modify',
+      status: 'skipped',
+      message: `The file name was guessed from the text around the code (reply line ${op.line}); pass --include-guesses to apply it.`,
+    });
+    say(
+      `${style.yellow('skipped')}  ${target}  (path guessed from prose at reply line ${op.line}; pass --include-guesses)\n`,
+    );
+  }
+
+  // Snapshots: the files as they are now, through the host's path checks.
+  let snapshots: Snapshots;
+  try {
+    const read = await readSnapshots(root, planNeeds(changeSet));
+    const map = new Map<string, { text: string; hash: string } | null>();
+    const unreadable: FileReport[] = [];
+    for (const s of read) {
+      if (s.exists === true) map.set(s.path, { text: s.text, hash: s.hash });
+      else if (s.exists === false) map.set(s.path, null);
+      else unreadable.push({ path: s.path, action: 'modify', status: 'error', message: s.error.message });
+    }
+    if (unreadable.length > 0) {
+      for (const f of unreadable) say(`${style.red('error')}  ${f.path}: ${f.message}\n`);
+      report.files.push(...unreadable);
+      say(`${style.red('Nothing written.')}\n`);
+      return finish(Exit.Unresolved);
+    }
+    snapshots = map;
+  } catch (err) {
+    const failure = expectedFailure(err);
+    if (!failure) throw err;
+    io.stderr.write(`replyapply apply: ${failure.message}\n`);
+    return finish(exitFor(failure));
+  }
+
+  const thePlan = plan(changeSet, snapshots);
+  say(renderPlan(thePlan, root, style));
+  const failed = thePlan.files.filter((f) => f.status === 'error');
+  report.files.push(
+    ...thePlan.files.map((f) =>
+      fileReport(f, f.status === 'error' ? 'error' : opts.dryRun || failed.length ? 'skipped' : 'ok'),
+    ),
+  );
+  report.scripts = thePlan.scripts.map((s) => skippedScript(s, 'the files were not written'));
+
+  if (failed.length > 0) {
+    const n = failed.length;
+    say(
+      `${style.red('Nothing written:')} ${n} file${n === 1 ? '' : 's'} could not be resolved against the project.\n`,
+    );
+    return finish(Exit.Unresolved);
+  }
+  if (opts.dryRun) {
+    say('Dry run: nothing written.\n');
+    return finish(Exit.Ok);
+  }
+
+  const changes = toFileChanges(thePlan, new Set(thePlan.files.map((f) => f.path)));
+  const answers = lineReader(io, human);
+  if (changes.length > 0 && !opts.yes) {
+    if (input.fromStdin || !io.stdin.isTTY) {
+      say('Nothing written: no terminal to confirm; pass --yes.\n');
+      markAll(report, 'skipped', 'not confirmed');
+      return finish(Exit.Unresolved);
+    }
+    const n = changes.length;
+    if (!(await answers.ask(`Apply ${n} file change${n === 1 ? '' : 's'} to ${root}? [y/N] `))) {
+      say('Nothing written.\n');
+      markAll(report, 'skipped', 'not confirmed');
+      answers.close();
+      return finish(Exit.Unresolved);
+    }
+  }
+
+  if (changes.length === 0) {
+    say('Nothing to write: the reply changes no file.\n');
+  } else {
+    const written = await writeChanges(root, changes, input.name, io, report);
+    if (!written.ok) {
+      say(`${style.red('Nothing written:')} ${written.message}\n`);
+      answers.close();
+      return finish(written.exit);
+    }
+    say(
+      `${style.green('Applied')} ${changes.length} file change${changes.length === 1 ? '' : 's'} (undo with: replyapply undo ${report.applyId}).\n`,
+    );
+  }
+
+  const scriptsOk = await runScripts(thePlan.scripts, root, opts, io, answers, report, style);
+  answers.close();
+  return finish(scriptsOk ? Exit.Ok : Exit.Unresolved);
+};
+
+/**
+ * All change sets of a reply as one, in reply order: one plan and one transaction, so two formats in one
+ * reply (an Aptix bundle beside a git patch) are written, or refused, together.
+ */
+function mergeSets(sets: ChangeSet[], text: string): ChangeSet {
+  const ops = sets.flatMap((s) => s.ops).sort((a, b) => a.line - b.line);
+  const diagnostics = sets
+    .flatMap((s) => s.diagnostics.map(({ op: _op, ...d }) => d))
+    .sort((a, b) => a.line - b.line);
+  return {
+    id: `cli-${hash(text)}`,
+    source: { format: sets[0]?.source.format ?? 'unified-diff', textSource: 'file' },
+    ops,
+    diagnostics,
+  };
+}
+
+function fileReport(f: FilePlan, status: FileStatus): FileReport {
+  const out: FileReport = { path: f.path, action: f.action, status };
+  if (f.from !== undefined) out.from = f.from;
+  if (f.error) out.message = f.error.message;
+  else if (status === 'skipped') out.message = 'not written';
+  return out;
+}
+
+function skippedScript(op: { command: string } | Op, message: string): ScriptReport {
+  return { command: 'command' in op ? op.command : '', status: 'skipped', message };
+}
+
+function markAll(report: ApplyReport, status: FileStatus, message: string): void {
+  for (const f of report.files) {
+    if (f.status === 'ok') {
+      f.status = status;
+      f.message = message;
+    }
+  }
+}
+
+async function writeChanges(
+  root: string,
+  changes: FileChange[],
+  name: string,
+  io: CliIO,
+  report: ApplyReport,
+): Promise<{ ok: true } | { ok: false; message: string; exit: number }> {
+  try {
+    const outcome = await applyChanges(root, changes, {
+      label: `replyapply apply ${name}`,
+      state: stateDir(io.env),
+    });
+    report.applied = true;
+    report.applyId = outcome.applyId;
+    const byPath = new Map(outcome.files.map((f) => [f.path, f]));
+    for (const f of report.files) {
+      const done = byPath.get(f.path);
+      if (!done) continue;
+      f.status = done.status;
+      if (done.message !== undefined) f.message = done.message;
+      else delete f.message;
+    }
+    return { ok: true };
+  } catch (err) {
+    const failure = expectedFailure(err);
+    if (!failure) throw err;
+    for (const f of report.files) {
+      if (f.status !== 'ok') continue;
+      const concerned = failure.path !== undefined && (f.path === failure.path || f.from === failure.path);
+      f.status = concerned ? (failure.code === 20 ? 'conflict' : 'error') : 'skipped';
+      f.message = concerned ? failure.message : 'not written: the apply was refused';
+    }
+    return { ok: false, message: failure.message, exit: exitFor(failure) };
+  }
+}
+
+async function runScripts(
+  scripts: Plan['scripts'],
+  root: string,
+  opts: { yes: boolean; allowScripts: boolean; json: boolean },
+  io: CliIO,
+  answers: LineReader,
+  report: ApplyReport,
+  style: Style,
+): Promise<boolean> {
+  const human = opts.json ? io.stderr : io.stdout;
+  report.scripts = [];
+  let failed = false;
+  for (const s of scripts) {
+    if (!opts.allowScripts) {
+      report.scripts.push({
+        command: s.command,
+        status: 'skipped',
+        message: 'pass --allow-scripts to run it',
+      });
+      human.write(
+        `${style.yellow('not run')}  $ ${s.command}  (reply line ${s.line}; pass --allow-scripts to run it)\n`,
+      );
+      continue;
+    }
+    if (failed) {
+      report.scripts.push({ command: s.command, status: 'skipped', message: 'an earlier command failed' });
+      continue;
+    }
+    if (!opts.yes) {
+      const ok = io.stdin.isTTY && (await answers.ask(`Run \`${s.command}\` in ${root}? [y/N] `));
+      if (!ok) {
+        report.scripts.push({ command: s.command, status: 'skipped', message: 'not confirmed' });
+        continue;
+      }
+    }
+    human.write(`${style.bold('$')} ${s.command}\n`);
+    try {
+      const r = await runScript(root, s.command, { onOutput: (chunk) => human.write(chunk) });
+      const ok = r.exitCode === 0 && !r.timedOut;
+      const entry: ScriptReport = { command: s.command, status: ok ? 'ok' : 'failed' };
+      if (r.exitCode !== null) entry.exitCode = r.exitCode;
+      if (r.timedOut) entry.message = 'timed out';
+      else if (r.signal) entry.message = `killed by ${r.signal}`;
+      report.scripts.push(entry);
+      if (!ok) {
+        failed = true;
+        human.write(
+          `${style.red('failed')}  $ ${s.command}  (${r.timedOut ? 'timed out' : r.signal ? `killed by ${r.signal}` : `exit ${r.exitCode}`})\n`,
+        );
+      }
+    } catch (err) {
+      failed = true;
+      report.scripts.push({ command: s.command, status: 'failed', message: (err as Error).message });
+      human.write(`${style.red('failed')}  $ ${s.command}  (${(err as Error).message})\n`);
+    }
+  }
+  return !failed;
+}
+
+export function renderPlan(p: Plan, root: string, style: Style): string {
+  const out: string[] = [];
+  const n = p.files.length;
+  out.push(style.bold(`Plan for ${root} (${n} file${n === 1 ? '' : 's'}):`));
+  for (const f of p.files) {
+    const what = f.action === 'rename' ? `${f.from} → ${f.path}` : f.path;
+    const lines = f.lines.length
+      ? style.dim(`  (reply line${f.lines.length === 1 ? '' : 's'} ${f.lines.join(', ')})`)
+      : '';
+    const status = f.status === 'error' ? style.red('error ') : style.green('ok    ');
+    out.push('');
+    out.push(
+      `${status}  ${f.action.padEnd(6)}  ${what}${f.guess ? style.yellow(' [path guessed]') : ''}${lines}`,
+    );
+    if (f.error) {
+      out.push(`        ${style.red(f.error.message)}`);
+      if (f.error.nearest !== undefined) {
+        out.push(style.dim('        The closest lines in the file:'));
+        for (const l of f.error.nearest.split('\n')) out.push(style.dim(`        | ${l}`));
+      }
+    }
+    for (const note of f.notes) {
+      if (note.placeholder && f.error?.kind === 'placeholder') continue;
+      const label = note.severity === 'warning' ? style.yellow('note') : style.dim('note');
+      out.push(`        ${label}: ${note.message}`);
+    }
+    if (f.hunks.length > 0) {
+      const oldName = f.action === 'create' ? '/dev/null' : `a/${f.from ?? f.path}`;
+      const newName = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;
+      const diff = [`--- ${oldName}`, `+++ ${newName}`];
+      for (const h of f.hunks) {
+        diff.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
+        diff.push(...h.lines);
+      }
+      out.push(colorDiff(diff.map((l) => `    ${l}`).join('\n'), style));
+    }
+  }
+  if (p.scripts.length > 0) {
+    out.push('');
+    out.push(style.bold('Commands in the reply:'));
+    for (const s of p.scripts) out.push(`  $ ${s.command}  ${style.dim(`(reply line ${s.line})`)}`);
+  }
+  out.push('');
+  return `${out.join('\n')}\n`;
+}
+
+interface LineReader {
+  ask(question: string): Promise<boolean>;
+  close(): void;
+}
+
+/**
+ * Yes/no questions on stdin, one line per answer. Created lazily: opening readline on a stdin that
+ * is never asked anything would keep the process alive.
+ */
+function lineReader(io: CliIO, prompt: NodeJS.WritableStream): LineReader {
+  let rl: ReturnType<typeof createInterface> | undefined;
+  let lines: AsyncIterator<string> | undefined;
+  return {
+    async ask(question) {
+      prompt.write(question);
+      if (!rl) {
+        rl = createInterface({ input: io.stdin, terminal: false });
+        lines = rl[Symbol.asyncIterator]();
+      }
+      const next = await lines!.next();
+      const answer = next.done ? '' : next.value.trim().toLowerCase();
+      return answer === 'y' || answer === 'yes';
+    },
+    close() {
+      rl?.close();
+    },
+  };
+}
