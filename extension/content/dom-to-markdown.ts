@@ -21,13 +21,23 @@ export interface CodeBlock {
   text: string;
 }
 
-/** Site UI that is never part of the reply (buttons, icons, screen-reader labels, our own button). */
-const CHROME = 'button, [role="button"], svg, script, style, template, .sr-only, [data-replyapply]';
+/**
+ * Site UI that is never part of the reply: buttons, icons, screen-reader labels ("ChatGPT said:"),
+ * our own button. Tested by hand rather than with `matches()`: it runs for every element of a reply.
+ */
+const CHROME_TAGS = new Set(['button', 'svg', 'script', 'style', 'template']);
+function isChrome(el: Element): boolean {
+  return (
+    CHROME_TAGS.has(el.localName) ||
+    el.getAttribute('role') === 'button' ||
+    el.hasAttribute('data-replyapply') ||
+    el.classList.contains('sr-only')
+  );
+}
 
-/** Gemini keeps the language label in a header outside `<pre>`; it is chrome in prose. */
-const OUTER_CODE_HEADER = '.code-block-decoration';
-
-const SKIP_IN_PROSE = `${CHROME}, ${OUTER_CODE_HEADER}`;
+/** Gemini keeps the language label in a header outside `<pre>`; in prose it is chrome too. */
+const OUTER_CODE_HEADER = 'code-block-decoration';
+const isProseChrome = (el: Element) => isChrome(el) || el.classList.contains(OUTER_CODE_HEADER);
 
 /** Elements that may legitimately appear inside `<code>` (syntax-highlighting wrappers). */
 const CODE_INLINE = new Set([
@@ -118,7 +128,7 @@ function codeText(node: Node): string {
       const el = child as Element;
       const name = el.localName;
       if (name === 'br') out += '\n';
-      else if (el.matches(CHROME)) continue;
+      else if (isChrome(el)) continue;
       else if (CODE_INLINE.has(name)) out += codeText(el);
       // Tolerance: a page clipped by a tool that un-escaped the code (corpus chatgpt-002:
       // `#include <windows.h>`) makes the HTML parser read `<windows.h>` as an element. No real
@@ -136,7 +146,7 @@ function codeLanguage(pre: Element, code: Element | null): string {
   // ChatGPT and Claude put the label inside <pre>, before the code; Gemini in a header above it.
   const inside = textOutside(pre, code).trim();
   if (inside && LABEL.test(inside)) return inside.toLowerCase().replace(/\s+/g, '');
-  const header = pre.closest('.code-block')?.querySelector(OUTER_CODE_HEADER);
+  const header = pre.closest('.code-block')?.querySelector(`.${OUTER_CODE_HEADER}`);
   const outside = header ? textOutside(header, null).trim() : '';
   if (outside && LABEL.test(outside)) return outside.toLowerCase().replace(/\s+/g, '');
   return '';
@@ -148,7 +158,7 @@ function textOutside(root: Element, except: Element | null): string {
   for (const child of Array.from(root.childNodes)) {
     if (child === except) continue;
     if (child.nodeType === 3) out += (child as Text).data;
-    else if (child.nodeType === 1 && !(child as Element).matches(CHROME))
+    else if (child.nodeType === 1 && !isChrome(child as Element))
       out += textOutside(child as Element, except);
   }
   return out;
@@ -169,7 +179,7 @@ function blocks(root: Element): string[] {
     }
     if (child.nodeType !== 1) continue;
     const el = child as Element;
-    if (el.matches(SKIP_IN_PROSE)) continue;
+    if (isProseChrome(el)) continue;
     if (!BLOCK.has(el.localName)) {
       inline += inlineOf(el);
       continue;
@@ -271,7 +281,7 @@ function inlineChildren(el: Element): string {
 }
 
 function inlineOf(el: Element): string {
-  if (el.matches(SKIP_IN_PROSE)) return '';
+  if (isProseChrome(el)) return '';
   switch (el.localName) {
     case 'br':
       return '\n';

@@ -68,11 +68,17 @@ export function trackReplies(options: ReplyTrackerOptions): void {
   };
 
   const observer = new win.MutationObserver((records) => {
+    // Streaming sends many records for the same element; look its turn up once per batch.
+    let lastEl: Element | null = null;
+    let lastTurn: Element | null = null;
     for (const record of records) {
       const node = record.target;
       const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
-      const turn = el?.closest(s.turn.css);
-      if (turn) dirty.add(turn);
+      if (el !== lastEl) {
+        lastEl = el;
+        lastTurn = el?.closest(s.turn.css) ?? null;
+      }
+      if (lastTurn) dirty.add(lastTurn);
       else rescan = true;
     }
     schedule(checkMs);
