@@ -65,6 +65,7 @@ const LABEL =
 /** Strip a `<pre>` glued before, and a `</pre>` glued after, the structural text of a line. */
 function unwrap(line: string): string {
   let t = line.trim();
+  if (!t.includes('pre>')) return t;
   if (/^<pre(\s[^>]*)?>/i.test(t)) t = t.slice(t.indexOf('>') + 1).trim();
   if (/<\/pre>$/i.test(t)) t = t.slice(0, -6).trim();
   return t;
@@ -72,6 +73,8 @@ function unwrap(line: string): string {
 
 /** `### File x`, `File: x`, `**File** x` → { word, rest, heading }. */
 function structural(t: string): { word: string; rest: string; heading: boolean } | null {
+  // Most lines are code or prose: rule them out before running any expression.
+  if (!/^[#*_fFaAcCpP]/.test(t)) return null;
   const heading = /^#{1,6}\s*/.exec(t);
   let s = heading ? t.slice(heading[0].length) : t;
   s = s.replace(/^([*_]{1,2})(file|action|change)\1/i, '$2');
@@ -81,7 +84,7 @@ function structural(t: string): { word: string; rest: string; heading: boolean }
 }
 
 function labelOf(t: string): { label: Label; rest: string } | null {
-  if (t.length > 400) return null;
+  if (t.length > 400 || !/^[*_sScCdDrR]/.test(t)) return null;
   const m = LABEL.exec(t);
   if (!m) return null;
   const emphasized = m[1] !== '' || m[3] !== '' || m[5] !== '' || m[7] !== '';

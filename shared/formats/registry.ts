@@ -84,14 +84,18 @@ export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[
     const diagnostics: Diagnostic[] = [];
     const summaries: string[] = [];
     for (const block of blocks) {
-      for (const d of block.diagnostics)
-        diagnostics.push({ ...d, op: d.op === undefined ? undefined : d.op + ops.length });
+      // Where each of the block's ops lands in the set; undefined when its path was refused (a
+      // diagnostic about a refused op then points at no op rather than at the wrong one).
+      const landed: Array<number | undefined> = [];
       for (const op of block.ops) {
         const checked = checkOpPaths(op);
-        if (typeof checked === 'string')
+        if (typeof checked === 'string') {
+          landed.push(undefined);
           diagnostics.push({ severity: 'error', line: op.line, message: checked });
-        else ops.push(checked);
+        } else landed.push(ops.push(checked) - 1);
       }
+      for (const d of block.diagnostics)
+        diagnostics.push({ ...d, op: d.op === undefined ? undefined : landed[d.op] });
       if (block.summary) summaries.push(block.summary);
     }
     // A block that only produced diagnostics (a refusal sentence) still yields a change set, so the
