@@ -380,7 +380,7 @@ export function renderPlan(p: Plan, root: string, style: Style): string {
         diff.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
         diff.push(...h.lines);
       }
-      out.push(colorDiff(diff.map((l) => `    ${l}`).join('\n'), style));
+      for (const l of colorDiff(diff.join('\n'), style).split('\n')) out.push(`    ${l}`);
     }
   }
   if (p.scripts.length > 0) {
