@@ -7,6 +7,7 @@ import type { Op } from '../changeset/changeset';
 import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
+import type { LineEdits } from './display-hunks';
 import { findPlaceholders } from './placeholder';
 import type { Replacement } from './splice';
 import { formatText, hasFinalNewline, parseText, restyle, type TextDoc, textLines } from './text-model';
@@ -18,8 +19,8 @@ export type OpApplied =
       ok: true;
       text: string | null;
       notes: EditNote[];
-      /** Against the lines of the input text; absent when the edit is not a set of line ranges. */
-      replacements?: Replacement[];
+      /** The edit as line ranges, for a fast display diff; absent when it is not one. */
+      edits?: LineEdits;
     }
   | ApplyFailure;
 
@@ -111,7 +112,7 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
         ok: true,
         text: formatText(r.doc, hasFinalNewline(doc)),
         notes: [],
-        replacements: r.replacements,
+        edits: lineEdits(doc, r.doc, hasFinalNewline(doc), r.replacements),
       };
       break;
     }
@@ -176,7 +177,10 @@ function applyPatchOp(
   }
   const out = formatText(r.doc, r.finalNewline);
   const result: OpApplied & { ok: true } = { ok: true, text: out, notes };
-  if (doc && base === doc) result.replacements = r.replacements;
+  if (doc && base === doc) {
+    const edits = lineEdits(doc, r.doc, r.finalNewline, r.replacements);
+    if (edits) result.edits = edits;
+  }
   return { ok: true, result, added: r.added };
 }
 
@@ -200,4 +204,22 @@ function guardPlaceholders(
 
 function cap(s: string): string {
   return s[0]!.toUpperCase() + s.slice(1);
+}
+
+/** Line edits for the display diff, when both texts end with a newline (else jsdiff shows the marker). */
+function lineEdits(
+  before: TextDoc,
+  after: TextDoc,
+  afterFinalNewline: boolean,
+  replacements: Replacement[],
+): LineEdits | undefined {
+  if (
+    !hasFinalNewline(before) ||
+    !afterFinalNewline ||
+    before.lines.length === 0 ||
+    after.lines.length === 0
+  ) {
+    return undefined;
+  }
+  return { oldLines: before.lines, newLines: after.lines, replacements };
 }

@@ -36,8 +36,8 @@ describe('displayHunks', () => {
     ]);
     const r = applyOpDetailed(before, op);
     if (!r.ok) throw new Error(r.message);
-    expect(r.replacements).toBeDefined();
-    const fast = displayHunks(before, r.text, r.replacements);
+    expect(r.edits).toBeDefined();
+    const fast = displayHunks(before, r.text, r.edits);
     expect(fast).toEqual(
       structuredPatch('a', 'b', before, r.text!, undefined, undefined, { context: 3 }).hunks,
     );
@@ -74,7 +74,7 @@ describe('displayHunks', () => {
         };
         const r = applyOpDetailed(base, op);
         if (!r.ok) throw new Error(r.message);
-        const hunks = displayHunks(base, r.text, r.replacements);
+        const hunks = displayHunks(base, r.text, r.edits);
         const patched = applyPatch(base, {
           oldFileName: 'a',
           newFileName: 'b',

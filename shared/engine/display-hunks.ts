@@ -12,22 +12,24 @@ import { hasFinalNewline, parseText } from './text-model';
 
 export type DisplayHunk = StructuredPatchHunk;
 
+/** An edit known as line ranges: both texts' lines (without endings; both end with a newline). */
+export interface LineEdits {
+  oldLines: readonly string[];
+  newLines: readonly string[];
+  /** Sorted, against `oldLines`. */
+  replacements: readonly Replacement[];
+}
+
 const CONTEXT = 3;
 
 export function displayHunks(
   oldText: string | null,
   newText: string | null,
-  replacements?: readonly Replacement[],
+  edits?: LineEdits,
 ): DisplayHunk[] {
+  if (edits) return fromReplacements(edits.oldLines, edits.newLines, edits.replacements);
   const oldDoc = parseText(oldText ?? '');
   const newDoc = parseText(newText ?? '');
-  const fast =
-    replacements &&
-    oldDoc.lines.length > 0 &&
-    newDoc.lines.length > 0 &&
-    hasFinalNewline(oldDoc) &&
-    hasFinalNewline(newDoc);
-  if (fast) return fromReplacements(oldDoc.lines, newDoc.lines, replacements);
   const plain = (lines: string[], nl: boolean) => (lines.length ? lines.join('\n') + (nl ? '\n' : '') : '');
   return structuredPatch(
     'a',

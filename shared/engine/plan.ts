@@ -11,8 +11,7 @@
 import type { ChangeSet, Diagnostic, Op } from '../changeset/changeset';
 import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
-import { type DisplayHunk, displayHunks } from './display-hunks';
-import type { Replacement } from './splice';
+import { type DisplayHunk, displayHunks, type LineEdits } from './display-hunks';
 import type { EditNote, FailureKind } from './types';
 
 export interface FileSnapshot {
@@ -82,7 +81,7 @@ interface Entity {
   /** What the failed operation meant to do, for the action shown with the error. */
   failedIntent?: FileAction;
   contentOps: number;
-  replacements?: Replacement[];
+  edits?: LineEdits;
 }
 
 export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
@@ -208,7 +207,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     }
     e.notes.push(...r.notes);
     e.contentOps++;
-    e.replacements = base === e.text ? r.replacements : undefined;
+    e.edits = base === e.text ? r.edits : undefined;
     e.text = r.text;
     if (op.kind === 'patch' && op.newPath !== undefined) rename(e, op.newPath, op);
   }
@@ -257,7 +256,7 @@ function filePlan(e: Entity): FilePlan | null {
     baseHash: e.baseHash,
     oldText: e.baseText,
     newText,
-    hunks: hard ? [] : displayHunks(e.baseText, newText, e.contentOps === 1 ? e.replacements : undefined),
+    hunks: hard ? [] : displayHunks(e.baseText, newText, e.contentOps === 1 ? e.edits : undefined),
     status: error ? 'error' : 'ok',
     notes: e.notes,
     lines: e.lines,

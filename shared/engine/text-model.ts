@@ -59,8 +59,15 @@ export function hasFinalNewline(doc: TextDoc): boolean {
  */
 export function formatText(doc: TextDoc, finalNewline = hasFinalNewline(doc)): string {
   const { lines, eols } = doc;
-  const parts: string[] = doc.bom ? [BOM] : [];
   const last = lines.length - 1;
+  // The common case, one ending throughout: a single join (a 50,000-line file is written often).
+  const eol = eols[0] || doc.eol;
+  let uniform = true;
+  for (let i = 0; i < last && uniform; i++) uniform = eols[i] === eol;
+  if (uniform && lines.length > 0) {
+    return (doc.bom ? BOM : '') + lines.join(eol) + (finalNewline ? eols[last] || doc.eol : '');
+  }
+  const parts: string[] = doc.bom ? [BOM] : [];
   for (let i = 0; i < lines.length; i++) {
     parts.push(lines[i]!);
     const e = eols[i] || doc.eol;
