@@ -58,6 +58,7 @@ describe('markdown-actions: structure', () => {
     ['File: x / Action: x', 'File: src/b.ts\nAction: delete', 'src/b.ts'],
     ['backticked path', '### File `src/b.ts`\n### Action `delete`', 'src/b.ts'],
     ['bold File word', '**File** src/b.ts\n**Action** delete', 'src/b.ts'],
+    ['bold File word with its colon', '**File:** `src/b.ts`\n**Action:** **delete**', 'src/b.ts'],
   ])('%s', (_n, text, path) => {
     expect(parseOps(text)).toEqual([{ kind: 'delete', path, line: 1 }]);
   });

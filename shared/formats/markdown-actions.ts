@@ -3,8 +3,9 @@
  *
  *   # Plan                     free text → the change set's summary
  *   ## Files
- *   ### File <path>            also `File <path>` without the heading marks
- *   ### Action <action>        create | rewrite | modify | delete; also without heading marks
+ *   ### File <path>            also `File <path>`, `File: <path>`, `**File:** <path>`; the path
+ *                              may be in backticks
+ *   ### Action <action>        create | rewrite | modify | delete, any case; the same forms
  *   #### Change                one or more per file (a new label pair also starts a new change)
  *   **Description**: text      ignored
  *   **Search**:                modify only: a fenced block with the exact text to find
@@ -77,7 +78,7 @@ function structural(t: string): { word: string; rest: string; heading: boolean }
   if (!/^[#*_fFaAcCpP]/.test(t)) return null;
   const heading = /^#{1,6}\s*/.exec(t);
   let s = heading ? t.slice(heading[0].length) : t;
-  s = s.replace(/^([*_]{1,2})(file|action|change)\1/i, '$2');
+  s = s.replace(/^([*_]{1,2})(file|action|change)(:?)\1/i, '$2$3');
   const m = /^(file|action|change|plan|files)\b\s*:?\s*(.*)$/i.exec(s);
   if (!m) return null;
   return { word: m[1]!.toLowerCase(), rest: m[2]!.trim(), heading: heading !== null };
