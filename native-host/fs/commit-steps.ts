@@ -16,6 +16,7 @@ import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
 import { fsyncDir, replaceFile, writeTempBeside } from './durable';
+import { CONCURRENCY, mapLimited } from './limited';
 import { comparable } from './within';
 
 /** Test hook: called with each step's name before the step runs; a throw there fails that step. */
@@ -54,9 +55,6 @@ export interface CommitOptions {
   commit: () => Promise<void>;
 }
 
-/** How many temp files are written and fsynced at once: fsync latency dominates, not bandwidth. */
-const WRITE_CONCURRENCY = 16;
-
 export async function commitSteps(steps: Step[], options: CommitOptions): Promise<void> {
   const fault = options.faults ?? (() => {});
   const rel = (abs: string) => path.relative(options.realRoot, abs).split(path.sep).join('/') || '.';
@@ -75,7 +73,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
     }
     at = undefined;
 
-    await forEachLimited(writes, WRITE_CONCURRENCY, async (s) => {
+    await mapLimited(writes, CONCURRENCY, async (s) => {
       const want = s.want as { exists: true; data: Buffer; mode?: number };
       try {
         await fault(`write:${s.rel}`);
@@ -100,19 +98,28 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
       }
     }
 
-    for (const s of writes) {
-      at = s.rel;
-      await fault(`rename:${s.rel}`);
-      await rename(temps.get(s)!, s.abs);
+    // Renames are independent of each other; all of them finish before the first removal starts.
+    await mapLimited(writes, CONCURRENCY, async (s) => {
+      try {
+        await fault(`rename:${s.rel}`);
+        await rename(temps.get(s)!, s.abs);
+      } catch (err) {
+        at ??= s.rel;
+        throw err;
+      }
       temps.delete(s);
       done.push(s);
-    }
-    for (const s of removals) {
-      at = s.rel;
-      await fault(`delete:${s.rel}`);
-      await unlink(s.abs);
+    });
+    await mapLimited(removals, CONCURRENCY, async (s) => {
+      try {
+        await fault(`delete:${s.rel}`);
+        await unlink(s.abs);
+      } catch (err) {
+        at ??= s.rel;
+        throw err;
+      }
       done.push(s);
-    }
+    });
 
     const touched = new Set([...dirs, ...created.map((d) => path.dirname(d))]);
     for (const dir of touched) {
@@ -168,25 +175,4 @@ function asFailure(err: unknown, problems: string[], at: string | undefined): Co
     at,
     restored,
   );
-}
-
-/**
- * Run `fn` over `items`, at most `limit` at a time. After the first failure no new item starts, every
- * running one is awaited (so no temp file appears after the rollback), and the first error is thrown.
- */
-async function forEachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: { err: unknown } | null = null;
-  const worker = async () => {
-    while (failure === null && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await fn(item);
-      } catch (err) {
-        failure ??= { err };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure) throw (failure as { err: unknown }).err;
 }

@@ -32,6 +32,7 @@ import {
   writeBlobs,
   writeManifest,
 } from './journal';
+import { CONCURRENCY, mapLimited } from './limited';
 import { acquireLock } from './lock';
 import { validateRoot } from './root';
 import { type ResolvedPath, resolveInRoot } from './safe-path';
@@ -150,40 +151,41 @@ async function applyLocked(
   options: ApplyOptions,
 ): Promise<ApplyOutcome> {
   // Resolve every path first: a refused path anywhere refuses the whole apply before anything is read.
+  const resolved = await mapLimited(changes, CONCURRENCY, async (change) => ({
+    change,
+    target: await resolveInRoot(realRoot, change.path, 'write'),
+    from: change.action === 'rename' ? await resolveInRoot(realRoot, change.from, 'write') : undefined,
+  }));
   const seen = new Map<string, string>();
-  const resolveOnce = async (raw: string): Promise<ResolvedPath> => {
-    const resolved = await resolveInRoot(realRoot, raw, 'write');
-    const k = comparable(resolved.abs);
-    const other = seen.get(k);
+  const once = (r: ResolvedPath, raw: string) => {
+    const other = seen.get(comparable(r.abs));
     if (other !== undefined) {
       throw new HostFailure(
         ErrorCode.InvalidParams,
-        `The path ${resolved.rel} appears in more than one change (also as "${other}"); apply them separately.`,
+        `The path ${r.rel} appears in more than one change (also as "${other}"); apply them separately.`,
         raw,
       );
     }
-    seen.set(k, raw);
-    return resolved;
+    seen.set(comparable(r.abs), raw);
   };
-  const resolved = [];
-  for (const c of changes) {
-    resolved.push({
-      change: c,
-      target: await resolveOnce(c.path),
-      from: c.action === 'rename' ? await resolveOnce(c.from) : undefined,
-    });
+  for (const { change, target, from } of resolved) {
+    once(target, change.path);
+    if (from && change.action === 'rename') once(from, change.from);
   }
+  const currents = await mapLimited(resolved, CONCURRENCY, async ({ change, target, from }) => ({
+    cur: await readCurrent(target, change.path),
+    src: from && change.action === 'rename' ? await readCurrent(from, change.from) : undefined,
+  }));
 
   const conflicts: Array<{ path: string; why: string }> = [];
   const steps: Step[] = [];
   const files: FileResult[] = [];
-  for (const { change, target, from } of resolved) {
+  for (const [index, { change }] of resolved.entries()) {
+    const { cur, src } = currents[index]!;
     const result: FileResult = { path: change.path, action: change.action, status: 'ok' };
     if (change.action === 'rename') result.from = change.from;
     files.push(result);
-    const cur = await readCurrent(target, change.path);
-    if (change.action === 'rename') {
-      const src = await readCurrent(from!, change.from);
+    if (change.action === 'rename' && src) {
       if (src.hash !== change.baseHash)
         conflicts.push({ path: change.from, why: changedWhy(change.baseHash, src) });
       if (cur.state.exists)

@@ -6,23 +6,24 @@
  * Conflict when a file was edited after the apply, unless forced. It is itself a transaction (the same
  * commit-steps.ts), and the bytes it replaces are saved in the journal entry first.
  */
-import { readdir, rmdir } from 'node:fs/promises';
+import { readdir, readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
 import { commitSteps, type Faults, type Step } from './commit-steps';
 import { fsyncDir } from './durable';
+import { sha256 } from './file-bytes';
 import {
   entryDir,
   isApplyId,
   listManifests,
   type Manifest,
-  readBlob,
   readManifest,
   rootKey,
   writeBlobs,
   writeManifest,
 } from './journal';
+import { CONCURRENCY, mapLimited } from './limited';
 import { acquireLock } from './lock';
 import { validateRoot } from './root';
 import { resolveInRoot } from './safe-path';
@@ -92,12 +93,23 @@ async function undoLocked(
 ): Promise<{ applyId: string; files: FileResult[] }> {
   const conflicts: string[] = [];
   const steps: Step[] = [];
-  const blobFile = path.join(dir, 'before.bin');
-  for (const e of manifest.entries) {
-    const cur = await readCurrent(await resolveInRoot(realRoot, e.rel, 'write'), e.rel);
+  const blobs = await readFile(path.join(dir, 'before.bin')).catch(() => Buffer.alloc(0));
+  const currents = await mapLimited(manifest.entries, CONCURRENCY, async (e) =>
+    readCurrent(await resolveInRoot(realRoot, e.rel, 'write'), e.rel),
+  );
+  for (const [index, e] of manifest.entries.entries()) {
+    const cur = currents[index]!;
     if (cur.hash !== e.afterHash) conflicts.push(e.rel);
     if (e.before.exists) {
-      const data = await readBlob(blobFile, e.before.offset, e.before.length);
+      const data = blobs.subarray(e.before.offset, e.before.offset + e.before.length);
+      // A damaged journal must not write wrong bytes into the project.
+      if (sha256(data) !== e.before.hash) {
+        throw new HostFailure(
+          ErrorCode.Internal,
+          `The saved copy of ${e.rel} in the undo journal is damaged, so the apply cannot be undone.`,
+          e.rel,
+        );
+      }
       steps.push({
         rel: e.rel,
         abs: cur.resolved.abs,
