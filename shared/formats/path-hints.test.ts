@@ -37,6 +37,8 @@ describe('pathFromLine', () => {
     ['Filename: src/a.ts', 'src/a.ts'],
     ['src/a.ts:', 'src/a.ts'],
     ['- `src/a.ts`:', 'src/a.ts'],
+    ['2. **src/a.ts**', 'src/a.ts'],
+    ['2.5', null],
     ['Here is src/a.ts:', null],
     ['Output:', null],
     ['', null],

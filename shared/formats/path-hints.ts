@@ -44,14 +44,14 @@ export function isPathToken(token: string): boolean {
 /**
  * The path written alone on a line, in any of the dressings models use:
  * `src/a.ts`, `**src/a.ts**`, `` `src/a.ts` ``, `### src/a.ts`, `File: src/a.ts`,
- * `**File:** src/a.ts`, `#### File: \`src/a.ts\``, `src/a.ts:`, `- src/a.ts`. Null when the line
+ * `**File:** src/a.ts`, `#### File: \`src/a.ts\``, `src/a.ts:`, `- src/a.ts`, `2. src/a.ts`. Null when the line
  * holds anything else (a sentence, two tokens).
  */
 export function pathFromLine(line: string): string | null {
   let s = line.trim();
   if (s.length === 0 || s.length > 400) return null;
   s = s.replace(/^#{1,6}\s+/, '');
-  s = s.replace(/^[-*+]\s+/, '');
+  s = s.replace(/^(?:[-*+]|\d{1,3}[.)])\s+/, '');
   s = stripDressing(s);
   // `File: x`, `Filename: x`, `Path: x`, also written bold (`**File:** x`, `**File**: x`).
   const label = /^[*_]{0,2}(?:file ?name|file ?path|file|path)[*_]{0,2}\s*:\s*[*_]{0,2}\s*/i.exec(s);
