@@ -133,6 +133,16 @@ describe('prose', () => {
       'a',
     ],
     ['our own button host is dropped', '<p>a</p><span data-replyapply="apply"></span>', 'a'],
+    [
+      'KaTeX: the TeX source once, not the MathML and HTML renderings',
+      '<p>Area <span class="katex"><span class="katex-mathml"><math><semantics><mrow><mi>r</mi></mrow><annotation encoding="application/x-tex">\\pi r^2</annotation></semantics></math></span><span class="katex-html" aria-hidden="true">πr2</span></span>.</p><div><span class="katex-display"><span class="katex"><span class="katex-mathml"><math><semantics><annotation encoding="application/x-tex">a+b</annotation></semantics></math></span><span class="katex-html">a+b</span></span></span></div>',
+      'Area $\\pi r^2$.\n\n$$a+b$$',
+    ],
+    [
+      'task list',
+      '<ul><li><input type="checkbox" checked disabled> done</li><li><input type="checkbox" disabled> todo</li></ul>',
+      '- [x] done\n- [ ] todo',
+    ],
     ['text and blocks mixed in a div', '<div>intro<p>para</p>tail</div>', 'intro\n\npara\n\ntail'],
   ])('%s', (_, markup, markdown) => expect(domToMarkdown(html(markup))).toBe(markdown));
 });

@@ -282,7 +282,15 @@ function inlineChildren(el: Element): string {
 
 function inlineOf(el: Element): string {
   if (isProseChrome(el)) return '';
+  // KaTeX renders each formula twice (MathML and HTML); the TeX source is in an annotation.
+  if (el.classList.contains('katex-display') || el.classList.contains('katex')) {
+    const tex = el.querySelector('annotation[encoding="application/x-tex"]')?.textContent;
+    if (tex != null) return el.classList.contains('katex-display') ? `$$${tex}$$` : `$${tex}$`;
+  }
   switch (el.localName) {
+    case 'input':
+      // Task lists.
+      return el.getAttribute('type') === 'checkbox' ? (el.hasAttribute('checked') ? '[x]' : '[ ]') : '';
     case 'br':
       return '\n';
     case 'strong':
