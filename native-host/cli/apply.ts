@@ -7,7 +7,7 @@
  * the files are written, each confirmed (or all, with --yes).
  */
 import { createInterface } from 'node:readline';
-import type { ChangeSet, Diagnostic, Op } from '../../shared/changeset/changeset';
+import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
 import {
   type FilePlan,
   type Plan,
@@ -17,7 +17,7 @@ import {
   toFileChanges,
 } from '../../shared/engine';
 import { detectAll, hash } from '../../shared/formats/registry';
-import type { FileChange } from '../../shared/protocol/protocol';
+import { ErrorCode, type FileChange } from '../../shared/protocol/protocol';
 import { readSnapshots } from '../fs/snapshots';
 import { stateDir } from '../fs/state';
 import { apply as applyChanges } from '../fs/transaction';
@@ -105,7 +105,13 @@ export const apply: CliCommand = async (args, io) => {
   const fileOps = merged.ops.filter((op) => op.kind !== 'shell');
   if (fileOps.length === 0) {
     say('No file operations found in the reply.\n');
-    for (const op of merged.ops) report.scripts.push(skippedScript(op, 'no file operations to apply'));
+    for (const op of merged.ops)
+      if (op.kind === 'shell')
+        report.scripts.push({
+          command: op.command,
+          status: 'skipped',
+          message: 'no file operations to apply',
+        });
     return finish(Exit.NothingFound);
   }
   if (merged.diagnostics.some((d) => d.severity === 'error')) {
@@ -163,7 +169,11 @@ export const apply: CliCommand = async (args, io) => {
       fileReport(f, f.status === 'error' ? 'error' : opts.dryRun || failed.length ? 'skipped' : 'ok'),
     ),
   );
-  report.scripts = thePlan.scripts.map((s) => skippedScript(s, 'the files were not written'));
+  report.scripts = thePlan.scripts.map((s) => ({
+    command: s.command,
+    status: 'skipped',
+    message: 'the files were not written',
+  }));
 
   if (failed.length > 0) {
     const n = failed.length;
@@ -238,10 +248,6 @@ function fileReport(f: FilePlan, status: FileStatus): FileReport {
   return out;
 }
 
-function skippedScript(op: { command: string } | Op, message: string): ScriptReport {
-  return { command: 'command' in op ? op.command : '', status: 'skipped', message };
-}
-
 function markAll(report: ApplyReport, status: FileStatus, message: string): void {
   for (const f of report.files) {
     if (f.status === 'ok') {
@@ -280,7 +286,7 @@ async function writeChanges(
     for (const f of report.files) {
       if (f.status !== 'ok') continue;
       const concerned = failure.path !== undefined && (f.path === failure.path || f.from === failure.path);
-      f.status = concerned ? (failure.code === 20 ? 'conflict' : 'error') : 'skipped';
+      f.status = concerned ? (failure.code === ErrorCode.Conflict ? 'conflict' : 'error') : 'skipped';
       f.message = concerned ? failure.message : 'not written: the apply was refused';
     }
     return { ok: false, message: failure.message, exit: exitFor(failure) };
