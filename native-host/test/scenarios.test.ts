@@ -203,7 +203,7 @@ describe('scenario folders', () => {
 describe('replyapply apply on each scenario', () => {
   for (const s of scenarios) {
     const known = KNOWN_FAILING.get(s.name);
-    const test = known ? it.fails : it;
+    const test = known ? it.concurrent.fails : it.concurrent;
     test(known ? `${s.name} (known failing: ${known})` : s.name, async () => {
       const top = mkdtempSync(join(tmpdir(), 'replyapply-scenario-'));
       const state = mkdtempSync(join(tmpdir(), 'replyapply-state-'));
