@@ -1,14 +1,7 @@
 import { render } from 'preact';
 import '../ui/base.css';
-import { HostStatusView } from '../ui/host-status-view';
+import '../ui/ui.css';
+import { hostCall } from '../ui/rpc';
+import { SidePanel } from './side-panel';
 
-function SidePanel() {
-  return (
-    <main style={{ padding: '12px' }}>
-      <h1 style={{ fontSize: '15px', margin: '0 0 8px' }}>ReplyApply review</h1>
-      <HostStatusView />
-    </main>
-  );
-}
-
-render(<SidePanel />, document.getElementById('app')!);
+render(<SidePanel call={hostCall} />, document.getElementById('app')!);

@@ -37,3 +37,23 @@ export const ACTION_WORDS: Record<FileAction, string> = {
   rename: 'renamed',
   delete: 'deleted',
 };
+
+export const ERROR_WORDS: Record<string, string> = {
+  'no-match': 'the text to change was not found',
+  ambiguous: 'the text to change fits more than one place',
+  'already-applied': 'the change seems to be in the file already',
+  'missing-file': 'the file does not exist',
+  exists: 'the file already exists',
+  'out-of-range': 'the line numbers are past the end of the file',
+  overlap: 'two edits overlap',
+  placeholder: 'the new text leaves code out',
+  unreadable: 'the file cannot be read',
+};
+
+export const STATUS_WORDS = {
+  ok: 'ready',
+  error: 'error',
+  applied: 'written',
+  conflict: 'changed on disk since the preview',
+  skipped: 'not written',
+} as const;

@@ -1,0 +1,43 @@
+import type { Proposal } from '../../shared/protocol/messages';
+import { ActionBadge } from '../ui/action-badge';
+import { siteName, sourceLabel } from '../ui/labels';
+import { summarizeOps } from '../ui/ops-summary';
+
+/** The operations of the last clicked reply: files with their action, commands, and errors. */
+export function OpList({ proposal }: { proposal: Proposal }) {
+  const { files, scripts, errors } = summarizeOps(proposal.changeSets);
+  const formats = [...new Set(proposal.changeSets.map((s) => s.source.format))];
+  return (
+    <section class="op-list" aria-label="The reply's changes">
+      <p class="muted source">
+        {siteName(proposal.site)}
+        {formats.length > 0 && <> · format: {formats.join(', ')}</>} · read from:{' '}
+        <span data-replyapply="text-source">{sourceLabel(proposal.site, proposal.textSource)}</span>
+      </p>
+      {files.length === 0 && scripts.length === 0 && <p>The reply changes no files.</p>}
+      <ul>
+        {files.map((f) => (
+          <li key={f.path} data-replyapply-op={f.path}>
+            <ActionBadge action={f.action} />{' '}
+            <span class="path">{f.from !== undefined ? `${f.from} → ${f.path}` : f.path}</span>
+            {f.guess && <span class="muted"> (file name guessed)</span>}
+          </li>
+        ))}
+        {scripts.map((s) => (
+          <li key={`shell-${s.line}`} data-replyapply-op={`shell:${s.line}`}>
+            <span class="badge command">command</span> <code>{s.command}</code>
+          </li>
+        ))}
+      </ul>
+      {errors.length > 0 && (
+        <ul class="errors">
+          {errors.map((d, i) => (
+            <li key={i} class="note error">
+              <span class="muted">Line {d.line}:</span> {d.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { conversationKey, folderFor } from '../ui/folders';
+import { HostStatusView } from '../ui/host-status-view';
+import { ProjectFolder } from '../ui/project-folder';
+import type { HostCall } from '../ui/review';
+import { useFolderMemory } from '../ui/use-folder-memory';
+import { useStoredProposal } from '../ui/use-stored-proposal';
+import { HowTo } from './how-to';
+import { OpList } from './op-list';
+import { useReviewOpener } from './open-review';
+
+export function Popup({ call }: { call: HostCall }) {
+  const proposal = useStoredProposal();
+  const { memory, choose } = useFolderMemory();
+  const openReview = useReviewOpener();
+  const key = proposal ? conversationKey(proposal.site, proposal.conversationId) : undefined;
+  const folder = memory ? folderFor(memory, key) : undefined;
+  return (
+    <main class="popup">
+      <h1>ReplyApply</h1>
+      {proposal === undefined && <p class="muted">Loading…</p>}
+      {proposal === null && <HowTo onOpenPanel={openReview} />}
+      {proposal && (
+        <>
+          <OpList proposal={proposal} />
+          <button type="button" class="primary" data-replyapply="review" onClick={openReview}>
+            Review diffs
+          </button>
+        </>
+      )}
+      {memory && (
+        <ProjectFolder
+          open
+          folder={folder}
+          recent={memory.recent}
+          call={call}
+          onChoose={(f) => {
+            void choose(f, key);
+          }}
+        />
+      )}
+      <HostStatusView />
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Proposal } from '../../shared/protocol/messages';
+import { conversationKey, folderFor } from '../ui/folders';
+import { HistoryView } from '../ui/history-view';
+import { HostStatusView } from '../ui/host-status-view';
+import { PasteBox } from '../ui/paste-box';
+import { pastedProposal } from '../ui/pasted-proposal';
+import { ProjectFolder } from '../ui/project-folder';
+import type { HostCall } from '../ui/review';
+import { useFolderMemory } from '../ui/use-folder-memory';
+import { useStoredProposal } from '../ui/use-stored-proposal';
+import { ReviewBody } from './review-body';
+import { ReviewHeader } from './review-header';
+import { useReview } from './use-review';
+
+/** The review of the last clicked (or pasted) reply against the project folder. */
+export function SidePanel({ call }: { call: HostCall }) {
+  const stored = useStoredProposal();
+  const [pasted, setPasted] = useState<Proposal | null>(null);
+  // A reply clicked on the page replaces a pasted one.
+  useEffect(() => setPasted(null), [stored]);
+  const proposal = pasted ?? stored ?? null;
+
+  const { memory, choose } = useFolderMemory();
+  const key = proposal ? conversationKey(proposal.site, proposal.conversationId) : undefined;
+  const folder = memory ? folderFor(memory, key) : undefined;
+  const state = useReview(proposal, folder, call);
+  const { planning } = state;
+
+  return (
+    <main class="side-panel">
+      <h1>ReplyApply review</h1>
+      <HostStatusView />
+      {stored === undefined && !pasted && <p class="muted">Loading…</p>}
+      {proposal && (
+        <ReviewHeader
+          proposal={proposal}
+          summary={planning.phase === 'ready' ? planning.review.changeSet.summary : undefined}
+          formats={[...new Set(proposal.changeSets.map((s) => s.source.format))]}
+        />
+      )}
+      {proposal === null && stored !== undefined && (
+        <p class="muted">
+          No reply to review yet. Click ReplyApply's <strong>Apply</strong> button under a reply on the chat
+          page, or paste a reply below.
+        </p>
+      )}
+      {memory && (
+        <ProjectFolder
+          folder={folder}
+          recent={memory.recent}
+          call={call}
+          onChoose={(f) => {
+            void choose(f, key);
+          }}
+        />
+      )}
+      {planning.phase === 'planning' && (
+        <p class="progress" role="status">
+          Reading the files and planning the changes…
+        </p>
+      )}
+      {planning.phase === 'failed' && (
+        <p class="error" role="alert" data-replyapply="plan-error">
+          The folder could not be read: {planning.message}
+        </p>
+      )}
+      {planning.phase === 'ready' && <ReviewBody review={planning.review} state={state} call={call} />}
+      {folder && (
+        <HistoryView
+          root={folder}
+          call={call}
+          refresh={state.writes}
+          onUndone={() => state.setWrites((n) => n + 1)}
+        />
+      )}
+      <PasteBox onReview={(text) => setPasted(pastedProposal(text))} />
+    </main>
+  );
+}

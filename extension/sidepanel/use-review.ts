@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { Proposal } from '../../shared/protocol/messages';
+import {
+  type ApplyOutcome,
+  type ApplyStep,
+  applyReview,
+  buildReview,
+  defaultTicks,
+  type HostCall,
+  type Review,
+  reviewLabel,
+  type UndoOutcome,
+} from '../ui/review';
+
+export type Planning =
+  | { phase: 'idle' }
+  | { phase: 'planning' }
+  | { phase: 'ready'; review: Review }
+  | { phase: 'failed'; code: number; message: string };
+
+/** The review of a proposal in a folder: planning, ticks, apply, undo, re-plan. */
+export function useReview(proposal: Proposal | null, root: string | undefined, call: HostCall) {
+  const [planning, setPlanning] = useState<Planning>({ phase: 'idle' });
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [scriptTicks, setScriptTicks] = useState<ReadonlySet<number>>(new Set());
+  const [step, setStep] = useState<ApplyStep | null>(null);
+  const [outcome, setOutcome] = useState<ApplyOutcome | null>(null);
+  const [undone, setUndone] = useState<(UndoOutcome & { state: 'undone' }) | null>(null);
+  const [round, setRound] = useState(0);
+  /** Bumped after every write, so the history reads itself again. */
+  const [writes, setWrites] = useState(0);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    setOutcome(null);
+    setUndone(null);
+    setStep(null);
+    if (!proposal || !root) {
+      setPlanning({ phase: 'idle' });
+      return;
+    }
+    // A slower earlier plan must not overwrite the plan of a newer proposal or folder.
+    const token = ++latest.current;
+    setPlanning({ phase: 'planning' });
+    buildReview(proposal, root, call).then(
+      (r) => {
+        if (token !== latest.current) return;
+        if (!r.ok) {
+          setPlanning({ phase: 'failed', code: r.code, message: r.message });
+          return;
+        }
+        setPlanning({ phase: 'ready', review: r.review });
+        setTicked(defaultTicks(r.review));
+        setScriptTicks(new Set());
+      },
+      (e: unknown) => {
+        if (token === latest.current) setPlanning({ phase: 'failed', code: -1, message: String(e) });
+      },
+    );
+  }, [proposal, root, call, round]);
+
+  const tick = useCallback((path: string, on: boolean) => {
+    setTicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  }, []);
+  const tickScript = useCallback((index: number, on: boolean) => {
+    setScriptTicks((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(index);
+      else next.delete(index);
+      return next;
+    });
+  }, []);
+
+  const apply = useCallback(async () => {
+    if (planning.phase !== 'ready' || !proposal) return;
+    const { review } = planning;
+    setOutcome(null);
+    const out = await applyReview(
+      review,
+      ticked,
+      scriptTicks,
+      reviewLabel(proposal, review.changeSet),
+      call,
+      setStep,
+    );
+    setStep(null);
+    setOutcome(out);
+    setWrites((n) => n + 1);
+  }, [planning, proposal, ticked, scriptTicks, call]);
+
+  const replan = useCallback(() => setRound((n) => n + 1), []);
+  const onUndone = useCallback((u: UndoOutcome & { state: 'undone' }) => {
+    setUndone(u);
+    setWrites((n) => n + 1);
+  }, []);
+
+  return {
+    planning,
+    ticked,
+    scriptTicks,
+    tick,
+    tickScript,
+    step,
+    outcome,
+    undone,
+    apply,
+    replan,
+    onUndone,
+    writes,
+    setWrites,
+  };
+}

@@ -1,0 +1,33 @@
+import { FileRow } from './file-row';
+import { type ApplyOutcome, type ReviewFile, rowStatus } from './review';
+
+export interface FileListProps {
+  files: readonly ReviewFile[];
+  ticked: ReadonlySet<string>;
+  onTick: (path: string, ticked: boolean) => void;
+  split: boolean;
+  locked: boolean;
+  outcome: ApplyOutcome | null;
+}
+
+export function FileList({ files, ticked, onTick, split, locked, outcome }: FileListProps) {
+  if (!files.length) return <p class="muted">The reply changes no files.</p>;
+  return (
+    <ul class="file-list" aria-label="Files">
+      {files.map((f) => (
+        <FileRow
+          key={f.path}
+          file={f}
+          status={rowStatus(f, outcome)}
+          ticked={ticked.has(f.path)}
+          onTick={(t) => onTick(f.path, t)}
+          split={split}
+          locked={locked}
+          resultMessage={
+            outcome?.state === 'applied' ? outcome.files.find((r) => r.path === f.path)?.message : undefined
+          }
+        />
+      ))}
+    </ul>
+  );
+}

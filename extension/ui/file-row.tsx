@@ -1,0 +1,122 @@
+import { useState } from 'preact/hooks';
+import { ActionBadge } from './action-badge';
+import { DiffView } from './diff-view';
+import { ERROR_WORDS, STATUS_WORDS } from './labels';
+import { canTick, needsConfirm, type ReviewFile, type RowStatus } from './review';
+
+export interface FileRowProps {
+  file: ReviewFile;
+  status: RowStatus;
+  ticked: boolean;
+  onTick: (ticked: boolean) => void;
+  split: boolean;
+  /** While applying, and after: the choice is made. */
+  locked: boolean;
+  /** What the host said about this file in the apply, if anything. */
+  resultMessage?: string | undefined;
+}
+
+/** One file of the review: tick, action, path, status, what went wrong, the notes, the diff. */
+export function FileRow({ file, status, ticked, onTick, split, locked, resultMessage }: FileRowProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [showDiff, setShowDiff] = useState(true);
+  const id = `file-${file.path}`;
+  const tickable = canTick(file);
+
+  const onChange = (e: Event) => {
+    const box = e.currentTarget as HTMLInputElement;
+    if (box.checked && needsConfirm(file)) {
+      // Preact leaves the DOM as clicked when the state does not change: undo the click by hand.
+      box.checked = false;
+      setConfirming(true);
+      return;
+    }
+    onTick(box.checked);
+  };
+
+  return (
+    <li class={`file-row status-${status}`} data-replyapply-file={file.path} data-status={status}>
+      <div class="file-head">
+        <input
+          type="checkbox"
+          id={id}
+          data-accept=""
+          checked={ticked}
+          disabled={locked || !tickable}
+          aria-describedby={file.error ? `${id}-error` : undefined}
+          onChange={onChange}
+        />
+        <ActionBadge action={file.action} />
+        <label for={id} class="path">
+          {file.from !== undefined ? (
+            <>
+              {file.from} <span aria-hidden="true">→</span>
+              <span class="sr-only"> renamed to </span> {file.path}
+            </>
+          ) : (
+            file.path
+          )}
+        </label>
+        <span class={`status ${status}`}>{STATUS_WORDS[status]}</span>
+        {file.hunks.length > 0 && (
+          <button type="button" class="link" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>
+            {showDiff ? 'hide diff' : 'show diff'}
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <fieldset class="confirm">
+          <legend class="sr-only">Confirm {file.path}</legend>
+          <p>
+            {file.path} has a problem: {file.error?.message} Write it anyway?
+          </p>
+          <button
+            type="button"
+            data-replyapply="confirm-tick"
+            onClick={() => {
+              setConfirming(false);
+              onTick(true);
+            }}
+          >
+            Tick it anyway
+          </button>{' '}
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
+      {file.error && (
+        <div class="file-error" id={`${id}-error`}>
+          <p>
+            <strong>{ERROR_WORDS[file.error.kind] ?? file.error.kind}:</strong> {file.error.message}
+            {!tickable && ' Nothing can be written for this file.'}
+          </p>
+          {file.error.nearest && (
+            <>
+              <p class="muted">The closest lines in the file:</p>
+              <pre class="nearest">{file.error.nearest}</pre>
+            </>
+          )}
+        </div>
+      )}
+      {resultMessage && <p class="result-message">{resultMessage}</p>}
+      {file.guess && (
+        <p class="note warning">
+          The file name was guessed from the text around the code; tick it only if it is the right file.
+        </p>
+      )}
+      {file.notes.length > 0 && (
+        <ul class="notes">
+          {file.notes.map((n, i) => (
+            <li key={i} class={`note ${n.severity}`}>
+              {n.message} <span class="muted">(reply line {n.line})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {showDiff && !(file.status === 'error' && file.hunks.length === 0) && (
+        <DiffView file={file} split={split} />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { chooseFolder, type FolderMemory, loadFolders, readMemory, STORAGE_KEY } from './folders';
+
+/** The folder memory, kept in step with chrome.storage.local (the popup and the panel share it). */
+export function useFolderMemory() {
+  const [memory, setMemory] = useState<FolderMemory | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadFolders().then(
+      (m) => live && setMemory(m),
+      () => live && setMemory(readMemory(undefined)),
+    );
+    const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+      if (area === 'local' && STORAGE_KEY in changes) setMemory(readMemory(changes[STORAGE_KEY]?.newValue));
+    };
+    chrome.storage.onChanged.addListener(onChanged);
+    return () => {
+      live = false;
+      chrome.storage.onChanged.removeListener(onChanged);
+    };
+  }, []);
+  const choose = useCallback(async (folder: string, key?: string) => {
+    setMemory(await chooseFolder(folder, key));
+  }, []);
+  return { memory, choose };
+}

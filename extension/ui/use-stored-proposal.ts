@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type Proposal, ProposalSchema } from '../../shared/protocol/messages';
+import { getProposal } from './rpc';
+
+/**
+ * The proposal the background keeps in storage.session: undefined while loading, null when there is
+ * none, and the new one whenever a reply is clicked while the page is open.
+ */
+export function useStoredProposal(): Proposal | null | undefined {
+  const [proposal, setProposal] = useState<Proposal | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    getProposal().then(
+      (p) => live && setProposal(p ?? null),
+      () => live && setProposal(null),
+    );
+    const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+      if (area !== 'session' || !('proposal' in changes)) return;
+      const parsed = ProposalSchema.safeParse(changes.proposal?.newValue);
+      setProposal(parsed.success ? parsed.data : null);
+    };
+    chrome.storage.onChanged.addListener(onChanged);
+    return () => {
+      live = false;
+      chrome.storage.onChanged.removeListener(onChanged);
+    };
+  }, []);
+  return proposal;
+}
