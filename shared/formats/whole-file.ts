@@ -134,10 +134,10 @@ function ownedByAnotherFormat(content: readonly string[]): boolean {
   for (let i = 0; i < content.length; i++) {
     const l = content[i]!;
     if (firstReal < 0 && l.trim() !== '') firstReal = i;
-    if (l.charCodeAt(0) === 60 /* < */ || l.charCodeAt(0) === 45 /* - */) {
-      if (markerOf(l) === 'head') return true;
-    }
-    if (l.trim() === '*** Begin Patch') return true;
+    // Look closer only at lines that can start a marker (`<`, `-`, `*`, or indentation).
+    const c = l.charCodeAt(0);
+    if ((c === 60 || c === 45 || c === 32 || c === 9) && markerOf(l) === 'head') return true;
+    if ((c === 42 || c === 32) && l.trim() === '*** Begin Patch') return true;
   }
   if (firstReal < 0) return false;
   const head = content[firstReal]!;
