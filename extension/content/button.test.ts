@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonLabel, mountApplyButton } from './button';
+import { buttonLabel, mountApplyButton, restoreButtons } from './button';
 import { chatgpt } from './sites/chatgpt';
 import { pageHtml } from './sites/saved-pages';
 
@@ -118,11 +118,40 @@ describe('mountApplyButton on the ChatGPT fixture', () => {
     fresh.querySelector('[data-replyapply]')!.remove();
     bar.replaceWith(fresh);
     expect(hostsIn(document)).toHaveLength(0);
+    restoreButtons(chatgpt);
+    expect(hostsIn(document)).toHaveLength(1);
+    expect(hostsIn(document)[0]!.parentElement).toBe(fresh);
+    expect(innerButton(hostsIn(document)[0]!).textContent).toContain('Apply 1 file');
+    // Mounting again is a no-op once it is in place.
     mountApplyButton(turn!, chatgpt, state);
     expect(hostsIn(document)).toHaveLength(1);
     expect(hostsIn(document)[0]!.parentElement).toBe(
       container.querySelector(chatgpt.selectors.actionBar.css),
     );
+  });
+
+  it('finds the 2024 action bar, where the Copy button is wrapped in a tooltip <span>', () => {
+    const [turn] = showFixture();
+    const copy = turn!
+      .closest(chatgpt.selectors.container.css)!
+      .querySelector(chatgpt.selectors.copyButton!.css)!;
+    const bar = copy.parentElement!;
+    const span = document.createElement('span');
+    copy.replaceWith(span);
+    span.append(copy);
+    mountApplyButton(turn!, chatgpt, { ops: 1, files: 1, errors: 0, onClick: () => {} });
+    expect(hostsIn(document)[0]!.parentElement).toBe(bar);
+  });
+
+  it('restoreButtons forgets turns that left the page and buttons that were unmounted', () => {
+    const [turn1, turn2] = showFixture();
+    const state = { ops: 1, files: 1, errors: 0, onClick: () => {} };
+    mountApplyButton(turn1!, chatgpt, state);
+    const unmount2 = mountApplyButton(turn2!, chatgpt, state);
+    unmount2();
+    turn1!.closest('article')!.remove();
+    restoreButtons(chatgpt);
+    expect(hostsIn(document)).toHaveLength(0);
   });
 
   it('without an action bar, sits right after the turn', () => {

@@ -28,6 +28,8 @@ interface Mounted {
 }
 
 const mounted = new WeakMap<Element, Mounted>();
+/** Turns that have a button, for `restoreButtons` (entries go when unmounted or the turn is gone). */
+const live = new Set<Element>();
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -58,11 +60,31 @@ export function mountApplyButton(turn: Element, adapter: SiteAdapter, state: App
   render(entry, turn, adapter);
   // Sites re-render their action bars (React); put the button back where it belongs.
   place(entry.host, turn, adapter);
+  live.add(turn);
   const own = entry;
   return () => {
     own.host.remove();
-    if (mounted.get(turn) === own) mounted.delete(turn);
+    if (mounted.get(turn) === own) {
+      mounted.delete(turn);
+      live.delete(turn);
+    }
   };
+}
+
+/**
+ * Put back every button the site's re-rendering removed (React replaced an action bar), and forget
+ * the turns that left the page. Cheap when nothing moved; meant for the tracker's `onPageChange`.
+ */
+export function restoreButtons(adapter: SiteAdapter): void {
+  for (const turn of live) {
+    const entry = mounted.get(turn);
+    if (!entry || !turn.isConnected) {
+      live.delete(turn);
+      mounted.delete(turn);
+      continue;
+    }
+    if (!entry.host.isConnected || !entry.host.parentElement) place(entry.host, turn, adapter);
+  }
 }
 
 function create(doc: Document, state: ApplyButtonState): Mounted {
@@ -107,8 +129,13 @@ function render(entry: Mounted, turn: Element, adapter: SiteAdapter) {
 }
 
 function place(host: HTMLElement, turn: Element, adapter: SiteAdapter) {
-  const container = turn.closest(adapter.selectors.container.css) ?? turn.parentElement;
-  const bar = container?.querySelector(adapter.selectors.actionBar.css);
+  const s = adapter.selectors;
+  const container = turn.closest(s.container.css) ?? turn.parentElement;
+  // Tolerance: when the bar's selector misses but the Copy button is there (ChatGPT 2024 wrapped it
+  // in a tooltip <span>), the bar is the <div> around the Copy button.
+  const bar =
+    container?.querySelector(s.actionBar.css) ??
+    (s.copyButton ? container?.querySelector(s.copyButton.css)?.parentElement?.closest('div') : null);
   if (bar && !turn.contains(bar)) {
     if (host.parentElement !== bar) bar.append(host);
   } else if (host.previousElementSibling !== turn) {

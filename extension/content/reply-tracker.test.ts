@@ -197,6 +197,22 @@ describe('trackReplies', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('calls onPageChange after changes outside the turns only', async () => {
+    setPage([article('a', 'one')]);
+    const onPageChange = vi.fn();
+    const t = start({ onPageChange });
+    await vi.advanceTimersByTimeAsync(1000);
+    const initial = onPageChange.mock.calls.length;
+    expect(initial).toBeGreaterThanOrEqual(1); // the first scan
+    markdownOf('a').append(' more');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(onPageChange).toHaveBeenCalledTimes(initial);
+    turnOf('a').closest('article')!.querySelector('.bar')!.replaceWith(document.createElement('div'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(onPageChange).toHaveBeenCalledTimes(initial + 1);
+    t.controller.abort();
+  });
+
   it('keeps going when one onFinished throws', async () => {
     setPage([article('a', 'one'), article('b', 'two')]);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -22,6 +22,11 @@ export interface ReplyTrackerOptions {
   adapter: SiteAdapter;
   signal: AbortSignal;
   onFinished(turn: Element, messageId: string): void;
+  /**
+   * After a flush that followed changes outside the turns (the site re-rendered something): the
+   * place to put back UI the site removed (`restoreButtons`).
+   */
+  onPageChange?(): void;
   /** After the tracker reset for a new conversation (undefined on pages without one). */
   onNavigate?(conversationId: string | undefined, url: string): void;
   document?: Document;
@@ -92,6 +97,7 @@ export function trackReplies(options: ReplyTrackerOptions): void {
       turns ??= doc.querySelectorAll(s.turn.css);
       return turns;
     };
+    const pageChanged = rescan;
     if (rescan) {
       rescan = false;
       for (const turn of allTurns()) if (!state.has(turn)) watching.add(turn);
@@ -140,13 +146,19 @@ export function trackReplies(options: ReplyTrackerOptions): void {
       finished.push([turn, id]);
     }
     if (next !== Number.POSITIVE_INFINITY) schedule(next);
-    for (const [turn, id] of finished) {
+    const calls: Array<() => void> = finished.map(
+      ([turn, id]) =>
+        () =>
+          onFinished(turn, id),
+    );
+    if (pageChanged && options.onPageChange) calls.push(options.onPageChange);
+    for (const call of calls) {
       if (signal.aborted) return;
       try {
-        onFinished(turn, id);
+        call();
       } catch (err) {
         // One failing reply must not stop the tracking of the others.
-        console.error('ReplyApply: handling a finished reply failed', err);
+        console.error('ReplyApply: handling a page change failed', err);
       }
     }
   };
