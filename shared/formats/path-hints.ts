@@ -44,8 +44,8 @@ export function isPathToken(token: string): boolean {
 /**
  * The path written alone on a line, in any of the dressings models use:
  * `src/a.ts`, `**src/a.ts**`, `` `src/a.ts` ``, `### src/a.ts`, `File: src/a.ts`,
- * `**File:** src/a.ts`, `#### File: \`src/a.ts\``, `src/a.ts:`, `- src/a.ts`, `2. src/a.ts`. Null when the line
- * holds anything else (a sentence, two tokens).
+ * `**File:** src/a.ts`, `#### File: \`src/a.ts\``, `src/a.ts:`, `- src/a.ts`, `2. src/a.ts`,
+ * `**src/a.ts** (new file)`. Null when the line holds anything else (a sentence, two tokens).
  */
 export function pathFromLine(line: string): string | null {
   let s = line.trim();
@@ -57,6 +57,9 @@ export function pathFromLine(line: string): string | null {
   const label = /^[*_]{0,2}(?:file ?name|file ?path|file|path)[*_]{0,2}\s*:\s*[*_]{0,2}\s*/i.exec(s);
   if (label) s = stripDressing(s.slice(label[0].length));
   if (s.endsWith(':')) s = stripDressing(s.slice(0, -1));
+  // A short note after the path: `**src/a.ts** (new file)`, `src/a.ts (updated):`.
+  const note = /\s+\([^()]{1,40}\)$/.exec(s);
+  if (note) s = stripDressing(s.slice(0, note.index));
   return isPathToken(s) ? s : null;
 }
 

@@ -33,6 +33,7 @@ describe('whole-file: where the path comes from', () => {
     ['a sentence naming one file', 'Here is the updated `src/a.ts`:\n```ts\nx\n```', 'x\n'],
     ['a comment on the first line', '```ts\n// src/a.ts\nx\n```', '// src/a.ts\nx\n'],
     ['an HTML comment on the first line', '```html\n<!-- src/a.ts -->\nx\n```', '<!-- src/a.ts -->\nx\n'],
+    ["Copilot's filepath comment", '```ts\n// filepath: src/a.ts\nx\n```', '// filepath: src/a.ts\nx\n'],
   ])('%s: a guess, with an info diagnostic', (_n, text, content) => {
     const line = text.split('\n').findIndex((l) => l.startsWith('```')) + 1;
     expect(parseOps(text)).toEqual([{ ...file('src/a.ts', content, line), guess: true }]);

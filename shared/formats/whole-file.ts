@@ -11,9 +11,10 @@
  *      `title="src/a.ts"`, `filename=…`, `path=…`, `file=…`;
  *   2. a path-line right before the fence (one blank line between is allowed);
  *   3. a comment that is the first content line and holds only a path (`// src/a.ts`,
- *      `# app.py`, `<!-- index.html -->`) — a guess: many snippets carry such a comment without
- *      being the whole file, so the op is marked `guess` (offered unticked, applied only to an
- *      existing file) with an info diagnostic;
+ *      `# app.py`, `<!-- index.html -->`, Copilot's `// filepath: src/a.ts`) — a guess: many
+ *      snippets carry such a comment without being the whole file (Copilot's come with
+ *      `...existing code...` elisions), so the op is marked `guess` (offered unticked, applied
+ *      only to an existing file) with an info diagnostic;
  *   4. the sentence before the fence naming exactly one path in backticks ("Here is the updated
  *      `a.py`:") — also a guess, for the same reason.
  * Each becomes `create` with ifExists 'overwrite' (the file may or may not exist yet).
@@ -52,7 +53,7 @@ const NOT_FILE_LANGS = new Set([
 ]);
 
 const COMMENT_PATH =
-  /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*(?:(?:file(?:name)?|path)\s*:\s*)?([^\s]+?)\s*(?:\*\/|-->)?\s*$/i;
+  /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*(?:(?:file ?(?:name|path)?|path)\s*:\s*)?([^\s]+?)\s*(?:\*\/|-->)?\s*$/i;
 
 function parse(text: string): ParsedBlock[] {
   const lines = splitLines(text);
