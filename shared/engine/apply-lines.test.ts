@@ -108,3 +108,13 @@ describe('insert', () => {
     expect(applyOp('1\r\n2', insert(3, 'x\n'))).toMatchObject({ ok: true, text: '1\r\n2\r\nx' });
   });
 });
+
+describe('line edits and a missing final newline', () => {
+  it.each<[string, EditRange[], string]>([
+    ['replacing the last line keeps it missing', [{ start: 2, end: 2, content: 'B\n' }], 'a\nB'],
+    ['deleting the last line leaves the previous newline', [{ start: 2, end: 2, content: '' }], 'a\n'],
+    ['an edit before the end keeps it missing', [{ start: 1, end: 1, content: 'A\n' }], 'A\nb'],
+  ])('%s', (_name, edits, after) => {
+    expect(applyOp('a\nb', ranges(edits))).toMatchObject({ ok: true, text: after });
+  });
+});

@@ -110,9 +110,9 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       added = r.added;
       result = {
         ok: true,
-        text: formatText(r.doc, hasFinalNewline(doc)),
+        text: formatText(r.doc),
         notes: [],
-        edits: lineEdits(doc, r.doc, hasFinalNewline(doc), r.replacements),
+        edits: lineEdits(doc, r.doc, hasFinalNewline(r.doc), r.replacements),
       };
       break;
     }

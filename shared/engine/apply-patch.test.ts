@@ -250,8 +250,19 @@ describe('line endings, BOM and the final newline', () => {
       'a\nB\r\nB2\r\nc\n',
     ],
     ['the BOM is kept', '\uFEFFa\nb\n', ['-a', '+A', ' b'], '\uFEFFA\nb\n'],
-    ['a missing final newline is kept', 'a\nb', [' a', '-b', '+B'], 'a\nB'],
-    ['…also when lines are added after the last one', 'a\nb', [' b', '+c'], 'a\nb\nc'],
+    [
+      'a missing final newline is kept by a hunk away from the end',
+      'a\nb\nc\nd',
+      ['-a', '+A', ' b'],
+      'A\nb\nc\nd',
+    ],
+    [
+      'a hunk reaching the end without a marker ends the file with a newline (git, codex)',
+      'a\nb',
+      [' a', '-b', '+B'],
+      'a\nB\n',
+    ],
+    ['…also when it only adds lines after the last one', 'a\nb', [' b', '+c'], 'a\nb\nc\n'],
     [
       '"\\ No newline" on the new side removes it',
       'a\nb\n',

@@ -9,7 +9,9 @@
  * - a chunk with anchors (`@@ class Foo`) first finds each anchor in turn after the previous chunk,
  *   then takes the first place after the last anchor;
  * - `*** End of File` and "\ No newline at end of file" pin a hunk to the end of the file;
- * - a hunk with no old lines and no numbers appends at the end (aider's and codex's reading).
+ * - a hunk with no old lines and no numbers appends at the end (aider's and codex's reading);
+ * - a hunk that reaches the end of the file decides its final newline (see below); other edits keep
+ *   the file's own.
  * A hunk that matches nowhere but whose new side is already in the file is `already-applied`.
  */
 import type { Hunk } from '../changeset/changeset';
@@ -197,8 +199,9 @@ export function applyHunks(
         added.push(line!);
       }
     }
-    if (end === n && (p.oldNoEol || p.newNoEol)) finalNewline = !p.newNoEol;
-    else if (m === 0 && start === n && p.newNoEol) finalNewline = false;
+    // A hunk that reaches the end of the file says how the file ends: with a newline unless its new
+    // side carries "\ No newline at end of file" (git's reading; codex always ends with one).
+    if (end === n && (n > 0 || p.new.length > 0)) finalNewline = !p.newNoEol;
     located.push({ index: i, rep });
     prevEnd = end;
   }

@@ -140,3 +140,19 @@ describe('aider "..." elision', () => {
     });
   });
 });
+
+describe('the final newline with search/replace (it belongs to the last line)', () => {
+  it.each<[string, string, Edit, string]>([
+    ['replacing the last line keeps it missing', 'a\nb', { search: 'b', replace: 'B' }, 'a\nB'],
+    [
+      'deleting the last line leaves the line before with its newline (Cline)',
+      'a\nb\nc',
+      { search: 'c', replace: '' },
+      'a\nb\n',
+    ],
+    ['appending keeps it missing at the new end', 'a', { search: '', replace: 'b\n' }, 'a\nb'],
+    ['an edit away from the end keeps it missing', 'a\nb', { search: 'a', replace: 'A' }, 'A\nb'],
+  ])('%s', (_name, before, edit, after) => {
+    expect(apply(before, edit)).toMatchObject({ ok: true, text: after });
+  });
+});

@@ -33,7 +33,6 @@ export function applySearchReplace(
   ctx: { opLine: number; path: string },
 ): EditsApplied | ApplyFailure {
   let doc = start;
-  let finalNewline = doc ? hasFinalNewline(doc) : true;
   let created = false;
   const notes: EditNote[] = [];
   const added: string[] = [];
@@ -46,7 +45,6 @@ export function applySearchReplace(
       added.push(...replace);
       if (!doc) {
         doc = parseText(edit.replace);
-        finalNewline = hasFinalNewline(doc);
         created = true;
       } else {
         const n = doc.lines.length;
@@ -118,7 +116,7 @@ export function applySearchReplace(
       'missing-file',
       `The SEARCH/REPLACE at reply line ${ctx.opLine} has no edits for ${ctx.path}.`,
     );
-  return { ok: true, doc, finalNewline, notes, added, created };
+  return { ok: true, doc, finalNewline: hasFinalNewline(doc), notes, added, created };
 }
 
 function nonOverlapping(matches: readonly Match[], length: number): Match[] {

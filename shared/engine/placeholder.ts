@@ -53,3 +53,14 @@ export function findPlaceholders(added: readonly string[], original: readonly st
   });
   return hits;
 }
+
+/**
+ * A path models write when they do not know the real one: `path/to/file.py`, `your/project/…`,
+ * `/path/to/…` already stripped of its slash. Creating it would scatter a copy of the file under
+ * a made-up folder (aider's corpus case 023), so a new file at such a path is flagged too.
+ */
+const PLACEHOLDER_PATH = /^(?:path\/to|your[-_]?(?:project|repo|app|dir|folder)|path_to|example\/path)\//i;
+
+export function isPlaceholderPath(path: string): boolean {
+  return PLACEHOLDER_PATH.test(path);
+}

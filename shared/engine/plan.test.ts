@@ -121,6 +121,54 @@ describe('plan', () => {
     expect(plan(cs(ops), snaps(files)).files[0]).toMatchObject(expected);
   });
 
+  it('a new file at a placeholder path (path/to/…) is flagged, an existing one is not', () => {
+    const create: Op = { kind: 'create', path: 'path/to/a.py', content: 'x\n', ifExists: 'fail', line: 1 };
+    expect(plan(cs([create]), snaps({ 'path/to/a.py': null })).files[0]).toMatchObject({
+      status: 'error',
+      error: { kind: 'placeholder' },
+      newText: 'x\n',
+    });
+    const replace: Op = { kind: 'replace', path: 'path/to/a.py', content: 'x\n', line: 1 };
+    expect(plan(cs([replace]), snaps({ 'path/to/a.py': 'y\n' })).files[0]!.status).toBe('ok');
+  });
+
+  it('a git copy starts from the source, which stays', () => {
+    const op = patchOp([hunk(['-old', '+new'])], { path: 'g', copyFrom: 'f' });
+    const p = plan(cs([op]), snaps({ f: 'old\n', g: null }));
+    expect(p.files).toEqual([
+      expect.objectContaining({
+        path: 'g',
+        action: 'create',
+        baseHash: null,
+        newText: 'new\n',
+        status: 'ok',
+      }),
+    ]);
+    expect(planNeeds(cs([op]))).toEqual(['g', 'f']);
+    expect(plan(cs([op]), snaps({ f: 'old\n', g: 'x\n' })).files[0]!.error?.kind).toBe('exists');
+    expect(plan(cs([op]), snaps({ f: null, g: null })).files[0]!.error?.kind).toBe('missing-file');
+  });
+
+  it('rename then delete deletes the original path', () => {
+    const ops: Op[] = [
+      { kind: 'rename', from: 'a', to: 'b', line: 1 },
+      { kind: 'delete', path: 'b', line: 2 },
+    ];
+    expect(plan(cs(ops), snaps({ a: 'x\n', b: null })).files).toEqual([
+      expect.objectContaining({ path: 'a', action: 'delete', baseHash: H('a'), status: 'ok', lines: [1, 2] }),
+    ]);
+  });
+
+  it('create then delete plans nothing for that file', () => {
+    const ops: Op[] = [
+      { kind: 'create', path: 'n', content: 'x', ifExists: 'fail', line: 1 },
+      { kind: 'delete', path: 'n', line: 2 },
+    ];
+    const p = plan(cs(ops), snaps({ n: null }));
+    expect(p.files).toEqual([]);
+    expect(p.diagnostics).toEqual([expect.objectContaining({ severity: 'info', line: 1 })]);
+  });
+
   it('after a failed op, later ops on that file are not tried', () => {
     const ops = [
       srOp([{ search: 'zzz', replace: '' }], { line: 1 }),

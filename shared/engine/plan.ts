@@ -12,6 +12,7 @@ import type { ChangeSet, Diagnostic, Op } from '../changeset/changeset';
 import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
 import { type DisplayHunk, displayHunks, type LineEdits } from './display-hunks';
+import { isPlaceholderPath } from './placeholder';
 import type { EditNote, FailureKind } from './types';
 
 export interface FileSnapshot {
@@ -245,6 +246,14 @@ function filePlan(e: Entity): FilePlan | null {
   } else if (e.text === null) action = 'delete';
   else action = moved ? 'rename' : 'modify';
 
+  if (action === 'create' && !e.error && isPlaceholderPath(e.path)) {
+    e.notes.push({
+      severity: 'error',
+      line: e.lines[0] ?? 1,
+      placeholder: true,
+      message: `${e.path} looks like a placeholder path (the reply did not know the real one); it would create a new file there.`,
+    });
+  }
   const placeholder = e.notes.find((n) => n.placeholder);
   const error =
     e.error ?? (placeholder ? { kind: 'placeholder' as const, message: placeholder.message } : undefined);

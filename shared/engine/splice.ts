@@ -23,10 +23,18 @@ export function eolAt(doc: TextDoc, start: number, end: number): string {
   return near || doc.eol;
 }
 
-/** New lines for a replacement at [start, end), all with the local line ending. */
+/**
+ * New lines for a replacement at [start, end), all with the local line ending. A missing final
+ * newline belongs to the file's last line: new lines that replace it or follow it inherit it, and
+ * deleting the last line leaves the line before it, newline and all, as a character edit would
+ * (Cline's corpus case 045).
+ */
 export function freshLines(doc: TextDoc, start: number, end: number, lines: readonly string[]): Replacement {
   const eol = eolAt(doc, start, end);
-  return { start, end, lines: [...lines], eols: lines.map(() => eol) };
+  const eols = lines.map(() => eol);
+  const n = doc.lines.length;
+  if (end === n && n > 0 && doc.eols[n - 1] === '' && eols.length > 0) eols[eols.length - 1] = '';
+  return { start, end, lines: [...lines], eols };
 }
 
 /** Apply replacements (sorted by start, not overlapping; insertions at one point keep their order). */
