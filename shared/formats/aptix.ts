@@ -35,24 +35,33 @@
  */
 import { jsonrepair } from 'jsonrepair';
 import type { Diagnostic, Op, SearchReplaceEdit } from '../changeset/changeset';
-import { type Fence, findFences } from './fences';
+import type { Fence } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
-import { diffFileToOps, isDiffFence, parseUnifiedDiff, rawFenceLines, replyLines } from './unified-diff';
+import {
+  diffFileToOps,
+  isDiffFence,
+  parseUnifiedDiff,
+  rawFenceLines,
+  replyFences,
+  replyLines,
+} from './unified-diff';
 
 const JSON_LANGS = new Set(['json', 'jsonc', 'json5', '']);
 const REFUSALS = [/A patch cannot be safely generated/i, /Unable to generate a safe Git patch/i];
+const REFUSAL = /A patch cannot be safely generated|Unable to generate a safe Git patch/gi;
 
 export const aptixParser: FormatParser = {
   id: 'aptix',
   detect(text) {
     return (
       ((text.includes('"files"') || text.includes('"patches"')) && text.includes('```')) ||
-      REFUSALS.some((r) => r.test(text))
+      // Both refusal sentences contain "safe"; a plain search first spares a case-blind scan.
+      (text.includes('safe') && REFUSALS.some((r) => r.test(text)))
     );
   },
   parse(text) {
     const { raw, clean } = replyLines(text);
-    const fences = findFences(clean);
+    const fences = replyFences(text);
     const blocks: ParsedBlock[] = [];
     const inJson = new Set<Fence>();
     for (const fence of fences) {
@@ -63,22 +72,33 @@ export const aptixParser: FormatParser = {
         inJson.add(fence);
       }
     }
-    for (let i = 0; i < clean.length; i++) {
-      const l = clean[i]!;
-      for (const r of REFUSALS) {
-        const m = r.exec(l);
-        if (!m) continue;
-        const sentence = l
-          .slice(m.index)
-          .replace(/[`*_>"”\s]+$/, '')
-          .trim();
-        blocks.push({
-          start: i + 1,
-          end: i + 1,
-          ops: [],
-          diagnostics: [{ severity: 'warning', line: i + 1, message: `The assistant declined: ${sentence}` }],
-        });
+    // One scan of the whole text for the refusal sentences, then their lines.
+    REFUSAL.lastIndex = 0;
+    let line = 0;
+    let lineStart = 0;
+    for (let m = REFUSAL.exec(text); m; m = REFUSAL.exec(text)) {
+      for (
+        let nl = text.indexOf('\n', lineStart);
+        nl >= 0 && nl < m.index;
+        nl = text.indexOf('\n', lineStart)
+      ) {
+        line++;
+        lineStart = nl + 1;
       }
+      const l = clean[line]!;
+      const at = m.index - lineStart;
+      const sentence = l
+        .slice(at >= 0 && at < l.length ? at : 0)
+        .replace(/[`*_>"”\s]+$/, '')
+        .trim();
+      blocks.push({
+        start: line + 1,
+        end: line + 1,
+        ops: [],
+        diagnostics: [
+          { severity: 'warning', line: line + 1, message: `The assistant declined: ${sentence}` },
+        ],
+      });
     }
     if (blocks.length === 0) return [];
     for (const fence of fences) {

@@ -28,8 +28,14 @@ const OPEN = /^(\s*)(`{3,}|~{3,})(.*)$/;
 
 /** Split reply text into lines; `\r\n` and lone `\r` count as line ends. */
 export function splitLines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/);
+  // Every parser splits the same reply: keep the last split (a copy is cheap next to the split itself).
+  if (text !== lastSplit.text) {
+    lastSplit.text = text;
+    lastSplit.lines = text.split(/\r\n|\r|\n/);
+  }
+  return lastSplit.lines.slice();
 }
+const lastSplit: { text: string | null; lines: string[] } = { text: null, lines: [] };
 
 export function openingFence(line: string): { indent: number; marker: string; info: string } | null {
   const m = OPEN.exec(line);

@@ -32,7 +32,7 @@
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
 import { stripDiffPrefix } from '../paths/paths';
-import { type Fence, findFences, stripWrappingFence } from './fences';
+import { type Fence, findFences, splitLines, stripWrappingFence } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 
 export interface DiffFile {
@@ -633,12 +633,36 @@ function readQuoted(s: string, start: number): { value: string; end: number } {
 
 const DIFF_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff', 'gitdiff']);
 
-/** Lines of the reply split on `\n` only, so hunk lines keep a `\r`; `clean` has it removed. */
+/**
+ * Lines of the reply split on `\n` only, so hunk lines keep a `\r`; `clean` has it removed (and is
+ * `splitLines`' split). The result is shared between the parsers of one reply: do not mutate it.
+ */
 export function replyLines(text: string): { raw: string[]; clean: string[] } {
-  const raw = text.split('\n');
-  const clean = text.includes('\r') ? raw.map(stripCr) : raw;
-  return { raw, clean };
+  if (lastReply.text !== text) {
+    const hasCr = text.includes('\r');
+    const clean = splitLines(text);
+    lastReply.text = text;
+    lastReply.lines = { raw: hasCr ? text.split('\n') : clean, clean };
+    // A lone `\r` counts as a line end for `clean` but not for `raw`: then both are split on `\n`.
+    if (hasCr && lastReply.lines.raw.length !== clean.length)
+      lastReply.lines.clean = lastReply.lines.raw.map(stripCr);
+  }
+  return lastReply.lines;
 }
+const lastReply: { text: string | null; lines: { raw: string[]; clean: string[] } } = {
+  text: null,
+  lines: { raw: [], clean: [] },
+};
+
+/** The top-level fences of the reply (of `replyLines(text).clean`), shared like `replyLines`. */
+export function replyFences(text: string): Fence[] {
+  if (lastFences.text !== text) {
+    lastFences.fences = findFences(replyLines(text).clean);
+    lastFences.text = text;
+  }
+  return lastFences.fences;
+}
+const lastFences: { text: string | null; fences: Fence[] } = { text: null, fences: [] };
 
 /** Content lines of a fence from the raw (CR-keeping) lines, dedented like the fence's own lines. */
 export function rawFenceLines(raw: readonly string[], fence: Fence): string[] {
@@ -708,6 +732,12 @@ function bareDiffBlocks(raw: string[], clean: string[], fences: Fence[]): Parsed
     }
     const limit = fence ? fence.open : clean.length;
     const l = clean[i]!;
+    const c = l.charCodeAt(0);
+    // Only `diff …`, `Index: …` and `--- …` lines can open a bare diff.
+    if (c !== 100 && c !== 73 && c !== 45) {
+      i++;
+      continue;
+    }
     const starts =
       l.startsWith('diff --git ') ||
       (l.startsWith('Index: ') && /^={4,}\s*$/.test(clean[i + 1] ?? '')) ||
@@ -734,7 +764,7 @@ export const unifiedDiffParser: FormatParser = {
   },
   parse(text) {
     const { raw, clean } = replyLines(text);
-    const fences = findFences(clean);
+    const fences = replyFences(text);
     const blocks: ParsedBlock[] = [];
     for (const fence of fences) {
       if (!isDiffFence(fence)) continue;
