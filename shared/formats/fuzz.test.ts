@@ -167,10 +167,10 @@ describe('speed: parsers stay linear on a 1 MiB reply', () => {
       best = Math.min(best, performance.now() - t0);
       expect(sets.map((s) => s.source.format)).toEqual(['whole-file', 'search-replace']);
     }
-    // Measured 20–30 ms on a 2-core machine running other test suites (load 10), most of it the
-    // registry hashing the reply once per change set. The bound leaves room for a loaded CI
-    // runner; a quadratic reader takes seconds here.
-    expect(best).toBeLessThan(60);
+    // Measured 20–70 ms on a 2-core machine busy with other test suites (load 10–15); part of it is
+    // the registry hashing the reply once per change set. A timing bound in a unit test must hold
+    // on a loaded CI runner, so it is loose; a quadratic reader takes seconds here.
+    expect(best).toBeLessThan(250);
   });
 
   // Fixtures repeated to 1 MiB, and one 1 MiB line with no line break (regex backtracking bait).
@@ -191,7 +191,7 @@ describe('speed: parsers stay linear on a 1 MiB reply', () => {
         p.detect(text) && p.parse(text);
         best = Math.min(best, performance.now() - t0);
       }
-      expect(best, p.id).toBeLessThan(400);
+      expect(best, p.id).toBeLessThan(1000);
     }
   });
 });
