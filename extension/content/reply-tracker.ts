@@ -105,7 +105,11 @@ export function trackReplies(options: ReplyTrackerOptions): void {
     for (const turn of dirty) watching.add(turn);
     dirty.clear();
 
-    const streaming = doc.querySelector(s.streaming.css) !== null;
+    let streaming: boolean | undefined;
+    const isStreaming = () => {
+      streaming ??= doc.querySelector(s.streaming.css) !== null;
+      return streaming;
+    };
     let next = Number.POSITIVE_INFINITY;
     const finished: Array<[Element, string]> = [];
     for (const turn of watching) {
@@ -126,7 +130,7 @@ export function trackReplies(options: ReplyTrackerOptions): void {
         watching.delete(turn);
         continue;
       }
-      if (streaming) {
+      if (isStreaming()) {
         const all = allTurns();
         if (all[all.length - 1] === turn) continue; // the next mutation (stop button gone) wakes us
       }

@@ -165,26 +165,32 @@ async function getJson(
 }
 
 /**
- * One API call per conversation, not per reply: the answer holds every message. A reply that is not
- * in the cached answer finished after it was fetched, so a miss refetches once; `invalidate` is for
- * the tracker to call when a new turn finishes. Failures are not cached.
+ * One API call per conversation, not per reply: the answer holds every message. A reply missing
+ * from a cached answer that is older than `refetchAfterMs` finished after the fetch, so the
+ * conversation is fetched again; a miss on a fresh answer is a message the API has no text for
+ * (an image, a tool call), and refetching for each of those at page load would be a request storm.
+ * `invalidate` is for the caller to use when it knows a new turn finished. Failures are not cached.
  */
 export class ConversationCache {
-  readonly #entries = new Map<string, Promise<ConversationResult>>();
+  readonly #entries = new Map<string, { at: number; result: Promise<ConversationResult> }>();
   readonly #load: (conversationId: string, ctx: FetchContext) => Promise<ConversationResult>;
   readonly #max: number;
+  readonly #refetchAfterMs: number;
 
   constructor(
     load: (conversationId: string, ctx: FetchContext) => Promise<ConversationResult>,
-    maxConversations = 4,
+    options: { maxConversations?: number; refetchAfterMs?: number } = {},
   ) {
     this.#load = load;
-    this.#max = maxConversations;
+    this.#max = options.maxConversations ?? 4;
+    this.#refetchAfterMs = options.refetchAfterMs ?? 1000;
   }
 
   async text(ctx: FetchContext): Promise<RawTextResult> {
-    let result = await this.#get(ctx, false);
-    if (result.ok && !result.messages.has(ctx.messageId)) result = await this.#get(ctx, true);
+    const entry = this.#get(ctx, false);
+    let result = await entry.result;
+    if (result.ok && !result.messages.has(ctx.messageId) && Date.now() - entry.at >= this.#refetchAfterMs)
+      result = await this.#get(ctx, true).result;
     if (!result.ok) return result;
     const text = result.messages.get(ctx.messageId);
     if (text === undefined)
@@ -201,21 +207,23 @@ export class ConversationCache {
     else this.#entries.delete(conversationId);
   }
 
-  #get(ctx: FetchContext, fresh: boolean): Promise<ConversationResult> {
+  #get(ctx: FetchContext, fresh: boolean): { at: number; result: Promise<ConversationResult> } {
     const id = ctx.conversationId;
-    let entry = fresh ? undefined : this.#entries.get(id);
-    if (!entry) {
-      entry = this.#load(id, ctx);
-      this.#entries.delete(id);
-      this.#entries.set(id, entry);
-      while (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
-      entry.then(
-        (r) => {
-          if (!r.ok && this.#entries.get(id) === entry) this.#entries.delete(id);
-        },
-        () => this.#entries.delete(id),
-      );
-    }
+    const cached = this.#entries.get(id);
+    // Several replies missing at once share one refetch.
+    if (cached && (!fresh || Date.now() - cached.at < this.#refetchAfterMs)) return cached;
+    const entry = { at: Date.now(), result: this.#load(id, ctx) };
+    this.#entries.delete(id);
+    this.#entries.set(id, entry);
+    while (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
+    entry.result.then(
+      (r) => {
+        if (!r.ok && this.#entries.get(id) === entry) this.#entries.delete(id);
+      },
+      () => {
+        if (this.#entries.get(id) === entry) this.#entries.delete(id);
+      },
+    );
     return entry;
   }
 }

@@ -203,28 +203,40 @@ describe('ConversationCache', () => {
     expect(fetchFn).toHaveBeenCalledTimes(2); // session + conversation, once
   });
 
-  it('refetches once when asked for a reply that finished after the last fetch', async () => {
-    let n = 0;
-    const cache = new ConversationCache(async () => {
-      n++;
-      return {
-        ok: true,
-        messages: new Map(
-          n === 1
-            ? [['a', 'A']]
-            : [
-                ['a', 'A'],
-                ['b', 'B'],
-              ],
-        ),
-      };
-    });
-    const c = (id: string) => ctx(id, fetch);
-    expect(await cache.text(c('a'))).toEqual({ ok: true, text: 'A' });
-    expect(await cache.text(c('b'))).toEqual({ ok: true, text: 'B' });
-    expect(n).toBe(2);
-    expect((await cache.text(c('zzz'))).ok).toBe(false);
-    expect(n).toBe(3);
+  it('refetches when asked for a reply that finished after the last fetch; one refetch for many misses', async () => {
+    vi.useFakeTimers();
+    try {
+      let n = 0;
+      const cache = new ConversationCache(async () => {
+        n++;
+        return {
+          ok: true,
+          messages: new Map(
+            n === 1
+              ? [['a', 'A']]
+              : [
+                  ['a', 'A'],
+                  ['b', 'B'],
+                ],
+          ),
+        };
+      });
+      const c = (id: string) => ctx(id, fetch);
+      expect(await cache.text(c('a'))).toEqual({ ok: true, text: 'A' });
+      // Right after the fetch, a miss is a message without text (an image): no request storm.
+      expect(await Promise.all([cache.text(c('img1')), cache.text(c('img2'))])).toMatchObject([
+        { ok: false, kind: 'missing' },
+        { ok: false, kind: 'missing' },
+      ]);
+      expect(n).toBe(1);
+      vi.advanceTimersByTime(5000);
+      const [b, img] = await Promise.all([cache.text(c('b')), cache.text(c('img1'))]);
+      expect(b).toEqual({ ok: true, text: 'B' });
+      expect(img).toMatchObject({ ok: false, kind: 'missing' });
+      expect(n).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not keep failures, and invalidate() forgets a conversation', async () => {
