@@ -71,7 +71,11 @@ export function SidePanel({ call }: { call: HostCall }) {
           root={folder}
           call={call}
           refresh={state.writes}
-          onUndone={() => state.setWrites((n) => n + 1)}
+          onUndone={(u) => {
+            // Undoing the apply shown above from the history updates that result as well.
+            if (state.outcome?.state === 'applied' && state.outcome.applyId === u.applyId) state.onUndone(u);
+            else state.setWrites((n) => n + 1);
+          }}
         />
       )}
       <PasteBox onReview={(text) => setPasted(pastedProposal(text))} />

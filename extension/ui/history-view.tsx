@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ResultOf } from '../../shared/protocol/protocol';
-import { errorInfo, type HostCall } from './review';
+import { errorInfo, type HostCall, type UndoOutcome } from './review';
 import { UndoButton } from './undo-button';
 
 type Entry = ResultOf<'history'>['entries'][number];
@@ -10,7 +10,7 @@ export interface HistoryViewProps {
   call: HostCall;
   /** Bumped by the parent after an apply or an undo, to read the history again. */
   refresh: number;
-  onUndone?: () => void;
+  onUndone?: (undone: UndoOutcome & { state: 'undone' }) => void;
 }
 
 /** The folder's applies, newest first, each with Undo until it is undone. */
@@ -59,9 +59,9 @@ export function HistoryView({ root, call, refresh, onUndone }: HistoryViewProps)
                     root={root}
                     applyId={e.applyId}
                     hook="history-undo"
-                    onDone={() => {
+                    onDone={(u) => {
                       setOwn((n) => n + 1);
-                      onUndone?.();
+                      onUndone?.(u);
                     }}
                   />
                 )}

@@ -469,8 +469,11 @@ describe('labels', () => {
 
   it('names the site and the first line of the summary', () => {
     const cs = set('whole-file', [], { summary: 'Fix the login form\nMore detail' });
-    expect(reviewLabel(proposal([]), cs)).toBe('chatgpt.com reply: Fix the login form');
+    expect(reviewLabel(proposal([]), cs)).toBe('ChatGPT reply: Fix the login form');
     expect(reviewLabel({ ...proposal([]), site: 'paste' }, set('whole-file', []))).toBe('Pasted reply');
+    expect(reviewLabel({ ...proposal([]), site: 'claude.ai' }, set('whole-file', []))).toBe(
+      'claude.ai reply',
+    );
   });
 
   it('reads code, message and path from whatever was thrown', () => {

@@ -15,6 +15,7 @@ import {
 } from '../../shared/engine';
 import type { Proposal } from '../../shared/protocol/messages';
 import { ErrorCode, type Method, type ParamsOf, type ResultOf } from '../../shared/protocol/protocol';
+import { siteName } from './labels';
 
 export type HostCall = <M extends Method>(method: M, params: ParamsOf<M>) => Promise<ResultOf<M>>;
 
@@ -195,7 +196,7 @@ export function applyLabel(files: number, scripts: number): string {
 
 /** The history label of an apply: where the change came from. */
 export function reviewLabel(proposal: Proposal, changeSet: ChangeSet): string {
-  const where = proposal.site === 'paste' ? 'Pasted reply' : `${proposal.site} reply`;
+  const where = proposal.site === 'paste' ? 'Pasted reply' : `${siteName(proposal.site)} reply`;
   const summary = changeSet.summary?.split('\n')[0]?.trim();
   return (summary ? `${where}: ${summary}` : where).slice(0, 500);
 }
