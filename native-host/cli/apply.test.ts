@@ -147,6 +147,23 @@ describe('replyapply apply: --json', () => {
     expect(readFileSync(join(project, 'other.py'), 'utf8')).toBe('x = 1\n');
   });
 
+  it('a file the reply leaves as it is is skipped, not rewritten', async () => {
+    const same = `--- START-REPLACE-FILE: calc.py ---\n${CALC}--- END-REPLACE-FILE: calc.py ---\n`;
+    const cli = io();
+    expect(await apply(['--json', '--yes', reply(same)], cli)).toBe(Exit.Ok);
+    const report = JSON.parse(cli.out()) as ApplyReport;
+    expect(report.applied).toBe(false);
+    expect(report.files).toEqual([
+      {
+        path: 'calc.py',
+        action: 'modify',
+        status: 'skipped',
+        message: 'the reply leaves this file unchanged',
+      },
+    ]);
+    expect(cli.err()).toContain('Nothing to write: the reply changes no file.');
+  });
+
   it('lists guessed paths and shell commands as skipped', async () => {
     writeFileSync(join(project, 'acc.py'), 'pass\n');
     const text = JSON.stringify({

@@ -188,6 +188,13 @@ export const apply: CliCommand = async (args, io) => {
   }
 
   const changes = toFileChanges(thePlan, new Set(thePlan.files.map((f) => f.path)));
+  const written = new Set(changes.map((c) => c.path));
+  for (const f of report.files) {
+    if (f.status === 'ok' && !written.has(f.path)) {
+      f.status = 'skipped';
+      f.message = 'the reply leaves this file unchanged';
+    }
+  }
   const answers = lineReader(io, human);
   if (changes.length > 0 && !opts.yes) {
     if (input.fromStdin || !io.stdin.isTTY) {
@@ -207,11 +214,11 @@ export const apply: CliCommand = async (args, io) => {
   if (changes.length === 0) {
     say('Nothing to write: the reply changes no file.\n');
   } else {
-    const written = await writeChanges(root, changes, input.name, io, report);
-    if (!written.ok) {
-      say(`${style.red('Nothing written:')} ${written.message}\n`);
+    const outcome = await writeChanges(root, changes, input.name, io, report);
+    if (!outcome.ok) {
+      say(`${style.red('Nothing written:')} ${outcome.message}\n`);
       answers.close();
-      return finish(written.exit);
+      return finish(outcome.exit);
     }
     say(
       `${style.green('Applied')} ${changes.length} file change${changes.length === 1 ? '' : 's'} (undo with: replyapply undo ${report.applyId}).\n`,
