@@ -43,6 +43,27 @@ describe('displayHunks', () => {
     );
   });
 
+  it('without known edits: applying the hunks gives the new text (property)', () => {
+    const text = fc
+      .array(fc.constantFrom('a', 'b', 'c', '', 'd'), { maxLength: 25 })
+      .map((ls) => ls.map((l) => `${l}\n`).join(''));
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const hunks = displayHunks(a, b);
+        const patched = applyPatch(a, {
+          oldFileName: 'a',
+          newFileName: 'b',
+          oldHeader: '',
+          newHeader: '',
+          hunks,
+        });
+        expect(patched).toBe(b);
+        if (a === b) expect(hunks).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('from replacements: applying the hunks gives the new text (property)', () => {
     const base = lines(30);
     const edit = fc.record({

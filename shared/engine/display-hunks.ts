@@ -3,8 +3,9 @@
  * content: line endings and a BOM, which the engine keeps, are left out.
  *
  * When the engine knows which line ranges it replaced it diffs only inside those ranges: a whole-file
- * diff of a 50,000-line file costs more than planning the patch itself. Otherwise jsdiff diffs the
- * two texts.
+ * diff of a 50,000-line file costs more than planning the patch itself. Otherwise the common head
+ * and tail are skipped and jsdiff diffs the line arrays between them; only a text without a final
+ * newline goes through jsdiff's text diff, which writes the "\ No newline" markers.
  */
 import { diffArrays, type StructuredPatchHunk, structuredPatch } from 'diff';
 import type { Replacement } from './splice';
@@ -30,6 +31,24 @@ export function displayHunks(
   if (edits) return fromReplacements(edits.oldLines, edits.newLines, edits.replacements);
   const oldDoc = parseText(oldText ?? '');
   const newDoc = parseText(newText ?? '');
+  const A = oldDoc.lines;
+  const B = newDoc.lines;
+  if (A.length > 0 && B.length > 0 && hasFinalNewline(oldDoc) && hasFinalNewline(newDoc)) {
+    // Diff only between the common head and tail, on line arrays (no re-splitting of the texts).
+    let head = 0;
+    while (head < A.length && head < B.length && A[head] === B[head]) head++;
+    let tail = 0;
+    while (
+      tail < A.length - head &&
+      tail < B.length - head &&
+      A[A.length - 1 - tail] === B[B.length - 1 - tail]
+    )
+      tail++;
+    if (head === A.length && head === B.length) return [];
+    const middle = { start: head, end: A.length - tail, lines: B.slice(head, B.length - tail), eols: [] };
+    return fromReplacements(A, B, [middle]);
+  }
+  // Either text lacks a final newline: jsdiff writes the "\ No newline at end of file" markers.
   const plain = (lines: string[], nl: boolean) => (lines.length ? lines.join('\n') + (nl ? '\n' : '') : '');
   return structuredPatch(
     'a',
