@@ -35,6 +35,12 @@ export interface Step {
   want: { exists: true; data: Buffer; mode?: number } | Absent;
 }
 
+/**
+ * Test hook: thrown from `faults`, it stops the transaction where it is without any rollback, as if the
+ * process had died there (recover.ts is tested with it).
+ */
+export class SimulatedCrash extends Error {}
+
 /** A failed commit; `restored` says whether the rollback put every path back. */
 export class CommitFailure extends HostFailure {
   constructor(
@@ -131,6 +137,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
     await fault('commit');
     await options.commit();
   } catch (err) {
+    if (err instanceof SimulatedCrash) throw err;
     const problems = await rollback(done, temps, created);
     throw asFailure(err, problems, at);
   }

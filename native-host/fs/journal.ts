@@ -32,9 +32,15 @@ export interface Manifest {
   root: string;
   time: string;
   label?: string;
-  /** pending: journal written, project maybe partly written (a crash); applied; undone. */
-  state: 'pending' | 'applied' | 'undone';
+  /**
+   * pending: journal written, project maybe partly written (a crash, or a failed rollback); applied;
+   * undoing: an undo was interrupted the same way (see `undo`); undone. recover.ts finishes the first
+   * and the third by putting the project back as it was before the interrupted step.
+   */
+  state: 'pending' | 'applied' | 'undoing' | 'undone';
   undoneAt?: string;
+  /** Written by undo before it touches the project: what it replaces (bytes in `blob`) and writes. */
+  undo?: { blob: string; entries: JournalEntry[]; createdDirs: string[] };
   changes: Array<{ action: ChangeAction; path: string; from?: string }>;
   entries: JournalEntry[];
   /** Folders the apply created, shallow first, project-relative. */

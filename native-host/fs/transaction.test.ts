@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApplyResult, ErrorCode, type FileChange, HistoryEntrySchema } from '../../shared/protocol/protocol';
-import { makeSandbox, put, type Sandbox, sha, snapshotTree } from '../test/fs-sandbox';
+import { makeSandbox, put, recordSteps, type Sandbox, seed, sha, snapshotTree } from '../test/fs-sandbox';
 import { rootKey } from './journal';
 import { lockPath } from './lock';
 import { readSnapshots } from './snapshots';
@@ -274,37 +274,6 @@ describe('lock', () => {
     expect(await read('a.txt')).toBe('a');
   });
 });
-
-/** A project and a change set that exercise every kind of step. */
-async function seed(root: string): Promise<FileChange[]> {
-  await put(root, 'src/a.ts', 'a\r\n');
-  await put(root, 'src/b.ts', '\uFEFFb');
-  await put(root, 'run.sh', '#!/bin/sh\n', 0o755);
-  await put(root, 'old/gone.txt', 'gone\n', 0o600);
-  await put(root, 'old/from.txt', 'from\n');
-  return [
-    { action: 'modify', path: 'src/a.ts', baseHash: sha('a\r\n'), content: 'A\r\n' },
-    { action: 'modify', path: 'src/b.ts', baseHash: sha('\uFEFFb'), content: '\uFEFFB\n' },
-    { action: 'modify', path: 'run.sh', baseHash: sha('#!/bin/sh\n'), content: '#!/bin/sh\necho hi\n' },
-    { action: 'create', path: 'gen/deep/c.ts', baseHash: null, content: 'c' },
-    { action: 'delete', path: 'old/gone.txt', baseHash: sha('gone\n') },
-    {
-      action: 'rename',
-      from: 'old/from.txt',
-      path: 'moved/to.txt',
-      baseHash: sha('from\n'),
-      content: 'to\n',
-    },
-  ];
-}
-
-async function recordSteps(run: (faults: (s: string) => void) => Promise<unknown>): Promise<string[]> {
-  const steps: string[] = [];
-  await run((s) => {
-    steps.push(s);
-  });
-  return steps;
-}
 
 // The step names of one successful apply and undo, recorded once so each can be failed in its own test.
 const probe = await makeSandbox();

@@ -1,27 +1,17 @@
-/**
- * `apply`: write an approved change set as one transaction.
- *
- * Under the root's lock: every path is resolved and checked (safe-path.ts); every file is re-read and its
- * hash compared with the hash the plan was made against (a file edited since the preview is a Conflict and
- * nothing is written); the originals are saved to the journal and fsynced; then commit-steps.ts writes
- * everything or nothing. Failures are thrown as HostFailure (see native-host/host/errors.ts) carrying the
- * protocol's ErrorCode, a message and the project-relative path concerned; the host turns them into
- * `{ ok: false, error }` answers.
- */
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileChange } from '../../shared/protocol/protocol';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
 import {
-  type Absent,
   CommitFailure,
   commitSteps,
   type Faults,
   type Present,
+  SimulatedCrash,
   type Step,
 } from './commit-steps';
-import { readExact, sha256 } from './file-bytes';
+import { type Current, missingDirs, readCurrent } from './current';
+import { sha256 } from './file-bytes';
 import {
   type JournalEntry,
   type Manifest,
@@ -34,6 +24,7 @@ import {
 } from './journal';
 import { CONCURRENCY, mapLimited } from './limited';
 import { acquireLock } from './lock';
+import { recoverInterrupted } from './recover';
 import { validateRoot } from './root';
 import { type ResolvedPath, resolveInRoot } from './safe-path';
 import { stateDir } from './state';
@@ -59,56 +50,6 @@ export interface ApplyOptions {
 export interface ApplyOutcome {
   applyId: string;
   files: FileResult[];
-}
-
-/** A checked path with what is on disk there now. */
-export interface Current {
-  resolved: ResolvedPath;
-  state: Present | Absent;
-  hash: string | null;
-}
-
-/** Read what is at a resolved path; a folder or special file where a file is expected is a Conflict. */
-export async function readCurrent(resolved: ResolvedPath, raw: string): Promise<Current> {
-  const notFile = () =>
-    new HostFailure(
-      ErrorCode.Conflict,
-      `${resolved.rel} is a folder or a special file, not a regular file.`,
-      raw,
-    );
-  if (resolved.kind === 'dir' || resolved.kind === 'other') throw notFile();
-  if (resolved.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
-  const read = await readExact(resolved.abs);
-  if (read.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
-  if (read.kind !== 'file') throw notFile();
-  return {
-    resolved,
-    state: { exists: true, data: read.file.data, mode: read.file.mode },
-    hash: read.file.hash,
-  };
-}
-
-/** Folders missing above each target, shallow first, without duplicates. */
-export async function missingDirs(realRoot: string, targets: string[]): Promise<string[]> {
-  const missing = new Map<string, string>();
-  const known = new Set<string>();
-  for (const target of targets) {
-    const chain: string[] = [];
-    let dir = path.dirname(target);
-    while (dir !== realRoot && !known.has(dir) && !missing.has(comparable(dir))) {
-      try {
-        await lstat(dir);
-        known.add(dir);
-        break;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        chain.push(dir);
-        dir = path.dirname(dir);
-      }
-    }
-    for (const d of chain.reverse()) missing.set(comparable(d), d);
-  }
-  return [...missing.values()].sort((a, b) => a.length - b.length);
 }
 
 function conflictError(conflicts: Array<{ path: string; why: string }>): HostFailure {
@@ -137,6 +78,7 @@ export async function apply(
   const key = rootKey(realRoot);
   const lock = await acquireLock(state, key, realRoot);
   try {
+    await recoverInterrupted(realRoot, state, key);
     return await applyLocked(realRoot, state, key, changes, options);
   } finally {
     await lock.release();
@@ -271,6 +213,7 @@ async function applyLocked(
       commit: () => writeManifest(journal, { ...manifest, state: 'applied' }),
     });
   } catch (err) {
+    if (err instanceof SimulatedCrash) throw err;
     // Rolled back (or never started): the journal entry describes nothing that happened. If the rollback
     // itself failed the entry stays, marked pending, with the original bytes in it.
     if (dir !== undefined && !(err instanceof CommitFailure && !err.restored)) {

@@ -10,7 +10,15 @@ import { readdir, readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
-import { commitSteps, type Faults, type Step } from './commit-steps';
+import {
+  CommitFailure,
+  commitSteps,
+  type Faults,
+  type Present,
+  SimulatedCrash,
+  type Step,
+} from './commit-steps';
+import { missingDirs, readCurrent } from './current';
 import { fsyncDir } from './durable';
 import { sha256 } from './file-bytes';
 import {
@@ -20,15 +28,17 @@ import {
   type Manifest,
   readManifest,
   rootKey,
+  type StoredState,
   writeBlobs,
   writeManifest,
 } from './journal';
 import { CONCURRENCY, mapLimited } from './limited';
 import { acquireLock } from './lock';
+import { recoverInterrupted } from './recover';
 import { validateRoot } from './root';
 import { resolveInRoot } from './safe-path';
 import { stateDir } from './state';
-import { type FileResult, journalFailed, missingDirs, readCurrent } from './transaction';
+import { type FileResult, journalFailed } from './transaction';
 
 export interface UndoOptions {
   force?: boolean;
@@ -62,6 +72,7 @@ export async function undo(
   const key = rootKey(realRoot);
   const lock = await acquireLock(state, key, realRoot);
   try {
+    await recoverInterrupted(realRoot, state, key);
     const manifest = await findManifest(state, key, applyId);
     return await undoLocked(realRoot, entryDir(state, key, manifest.applyId), manifest, options);
   } finally {
@@ -129,25 +140,47 @@ async function undoLocked(
     throw new HostFailure(ErrorCode.Conflict, message, first);
   }
 
+  const createDirs = await missingDirs(
+    realRoot,
+    steps.filter((s) => s.want.exists).map((s) => s.abs),
+  );
+  const blob = `undo-${Date.now()}.bin`;
+  const undoing: Manifest = { ...manifest, state: 'undoing' };
   try {
     await options.faults?.('journal');
     // What undo replaces is saved first: after a crash, or a forced undo, those bytes are not lost.
-    await writeBlobs(
-      path.join(dir, `undo-${Date.now()}.bin`),
-      steps.flatMap((s) => (s.current.exists ? [s.current.data] : [])),
+    const replaced = steps.filter((s) => s.current.exists);
+    const spans = await writeBlobs(
+      path.join(dir, blob),
+      replaced.map((s) => (s.current as Present).data),
     );
+    const spanOf = new Map(replaced.map((s, i) => [s, spans[i]!]));
+    undoing.undo = {
+      blob,
+      entries: steps.map((s) => ({
+        rel: s.rel,
+        before: storedState(s.current, spanOf.get(s)),
+        afterHash: s.want.exists ? sha256(s.want.data) : null,
+      })),
+      createdDirs: createDirs.map((d) => path.relative(realRoot, d).split(path.sep).join('/')),
+    };
+    await writeManifest(dir, undoing);
   } catch (err) {
+    if (err instanceof SimulatedCrash) throw err;
     throw journalFailed(err);
   }
-  await commitSteps(steps, {
-    realRoot,
-    faults: options.faults,
-    createDirs: await missingDirs(
+  try {
+    await commitSteps(steps, {
       realRoot,
-      steps.filter((s) => s.want.exists).map((s) => s.abs),
-    ),
-    commit: () => writeManifest(dir, { ...manifest, state: 'undone', undoneAt: new Date().toISOString() }),
-  });
+      faults: options.faults,
+      createDirs,
+      commit: () => writeManifest(dir, { ...undoing, state: 'undone', undoneAt: new Date().toISOString() }),
+    });
+  } catch (err) {
+    // Rolled back: the apply stands. If the rollback failed the entry stays `undoing` for recover.ts.
+    if (err instanceof CommitFailure && err.restored) await writeManifest(dir, manifest).catch(() => {});
+    throw err;
+  }
   await removeCreatedDirs(realRoot, manifest.createdDirs);
 
   const files: FileResult[] = manifest.changes.map((c) => ({
@@ -157,6 +190,11 @@ async function undoLocked(
     status: 'ok',
   }));
   return { applyId: manifest.applyId, files };
+}
+
+function storedState(state: Present | { exists: false }, span: [number, number] | undefined): StoredState {
+  if (!state.exists) return { exists: false };
+  return { exists: true, hash: sha256(state.data), mode: state.mode, offset: span![0], length: span![1] };
 }
 
 /** Remove the folders an apply created, deepest first, where they are empty now; others stay. */

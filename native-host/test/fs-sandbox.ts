@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { FileChange } from '../../shared/protocol/protocol';
 
 export interface Sandbox {
   /** The temp folder containing the root, the sibling and outside (not the state folder). */
@@ -88,4 +89,36 @@ export async function snapshotTree(dir: string): Promise<TreeEntry[]> {
 
 export function sha(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
+}
+
+/** A project and a change set that exercise every kind of step. */
+export async function seed(root: string): Promise<FileChange[]> {
+  await put(root, 'src/a.ts', 'a\r\n');
+  await put(root, 'src/b.ts', '\uFEFFb');
+  await put(root, 'run.sh', '#!/bin/sh\n', 0o755);
+  await put(root, 'old/gone.txt', 'gone\n', 0o600);
+  await put(root, 'old/from.txt', 'from\n');
+  return [
+    { action: 'modify', path: 'src/a.ts', baseHash: sha('a\r\n'), content: 'A\r\n' },
+    { action: 'modify', path: 'src/b.ts', baseHash: sha('\uFEFFb'), content: '\uFEFFB\n' },
+    { action: 'modify', path: 'run.sh', baseHash: sha('#!/bin/sh\n'), content: '#!/bin/sh\necho hi\n' },
+    { action: 'create', path: 'gen/deep/c.ts', baseHash: null, content: 'c' },
+    { action: 'delete', path: 'old/gone.txt', baseHash: sha('gone\n') },
+    {
+      action: 'rename',
+      from: 'old/from.txt',
+      path: 'moved/to.txt',
+      baseHash: sha('from\n'),
+      content: 'to\n',
+    },
+  ];
+}
+
+/** The fault-step names one run goes through, in order. */
+export async function recordSteps(run: (faults: (s: string) => void) => Promise<unknown>): Promise<string[]> {
+  const steps: string[] = [];
+  await run((s) => {
+    steps.push(s);
+  });
+  return steps;
 }
