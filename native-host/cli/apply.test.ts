@@ -179,6 +179,7 @@ describe('replyapply apply: --json', () => {
     expect(report.scripts).toEqual([
       { command: 'npm install', status: 'skipped', message: 'pass --allow-scripts to run it' },
     ]);
+    expect(cli.err().startsWith('Add a file and install.\n')).toBe(true);
 
     const g = io();
     expect(await apply(['--json', '--yes', reply(guess, 'guess.md')], g)).toBe(Exit.Ok);

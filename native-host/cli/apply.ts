@@ -93,6 +93,8 @@ export const apply: CliCommand = async (args, io) => {
   const sets = detectAll(input.text, { textSource: 'file' });
   const merged = mergeSets(sets, input.text);
   report.diagnostics = merged.diagnostics;
+  // The assistant's own summary (a structured-JSON "message", a Markdown "# Plan") says what it meant.
+  for (const set of sets) if (set.summary) say(`${style.dim(set.summary)}\n\n`);
   for (const d of merged.diagnostics) say(`${renderDiagnostic(d, style)}\n`);
 
   const refused = merged.diagnostics.filter((d) => d.severity === 'error' && REFUSED_PATH.test(d.message));
