@@ -51,6 +51,13 @@ describe('the rung ladder', () => {
       'typography',
     ],
     [
+      'typeset new lines are read as ASCII the same way',
+      text("print('a')", 'b'),
+      ['-print(‘a’)', '+print(‘b’) — “done”', ' b'],
+      text('print(\'b\') - "done"', 'b'),
+      'typography',
+    ],
+    [
       'non-breaking spaces',
       text('let a = 1;', 'b'),
       ['-let\u00A0a\u00A0=\u00A01;', '+let a = 2;', ' b'],

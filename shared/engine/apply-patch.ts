@@ -15,7 +15,7 @@
  * A hunk that matches nowhere but whose new side is already in the file is `already-applied`.
  */
 import type { Hunk } from '../changeset/changeset';
-import { reindent } from './normalize';
+import { adapt } from './normalize';
 import { Haystack, type Match, nearestWindow, seek } from './seek';
 import { eolAt, findOverlap, type Replacement, splice } from './splice';
 import { hasFinalNewline, type TextDoc } from './text-model';
@@ -69,7 +69,8 @@ export const RUNG_WORDS: Record<Rung, string> = {
   exact: 'exactly',
   'trailing-whitespace': 'when ignoring trailing whitespace',
   indentation: 'when ignoring indentation (the new lines were re-indented to match)',
-  typography: 'when reading typographic quotes, dashes and spaces as plain ASCII',
+  typography:
+    'when reading typographic quotes, dashes and spaces as plain ASCII (the new lines were converted the same way)',
 };
 
 export interface PatchApplied {
@@ -193,7 +194,7 @@ export function applyHunks(
         at++;
       } else if (kind === '-') at++;
       else {
-        const [line] = reindent([body], match?.shift ?? null);
+        const [line] = adapt([body], match);
         rep.lines.push(line!);
         rep.eols.push(eol);
         added.push(line!);

@@ -9,7 +9,7 @@
  */
 import type { SearchReplaceEdit } from '../changeset/changeset';
 import { RUNG_WORDS } from './apply-patch';
-import { reindent } from './normalize';
+import { adapt } from './normalize';
 import { Haystack, type Match, nearestWindow, seek } from './seek';
 import { freshLines, type Replacement, splice } from './splice';
 import { hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
@@ -96,7 +96,7 @@ export function applySearchReplace(
     }
     reps = [];
     for (const m of matches) {
-      const lines = reindent(replace, m.shift);
+      const lines = adapt(replace, m);
       added.push(...lines);
       reps.push(freshLines(doc, m.start, m.start + search.length, lines));
       if (m.rung !== 'exact') {
@@ -170,9 +170,7 @@ function resolveElision(
     if (found.match.start < free) {
       return fail('no-match', `The pieces of the search text of ${label} are not in the file's order.`);
     }
-    reps.push(
-      freshLines(doc, found.match.start, found.match.start + sp.length, reindent(rp, found.match.shift)),
-    );
+    reps.push(freshLines(doc, found.match.start, found.match.start + sp.length, adapt(rp, found.match)));
     free = found.match.start + sp.length;
   }
   return { ok: true, reps };

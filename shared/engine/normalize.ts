@@ -95,3 +95,16 @@ export function reindent(lines: readonly string[], shift: IndentShift | null): s
     return line.slice(Math.min(lead, shift.prefix.length));
   });
 }
+
+/**
+ * New lines written where a block matched: re-indented by the match's shift, and, when only the
+ * typography rung matched, with the same characters read as ASCII: the reply was evidently typeset
+ * (by the model or the chat page), so its new lines carry the same curly quotes and dashes.
+ */
+export function adapt(
+  lines: readonly string[],
+  match: { rung: Rung; shift: IndentShift | null } | null,
+): string[] {
+  const shifted = reindent(lines, match?.shift ?? null);
+  return match?.rung === 'typography' ? shifted.map(asciiTypography) : shifted;
+}
