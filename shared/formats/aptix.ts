@@ -72,8 +72,8 @@ export const aptixParser: FormatParser = {
         inJson.add(fence);
       }
     }
-    // One scan of the whole text for the refusal sentences, then their lines.
-    REFUSAL.lastIndex = 0;
+    // One scan of the whole text for the refusal sentences, then their lines (both contain "safe").
+    REFUSAL.lastIndex = text.includes('safe') ? 0 : text.length;
     let line = 0;
     let lineStart = 0;
     for (let m = REFUSAL.exec(text); m; m = REFUSAL.exec(text)) {

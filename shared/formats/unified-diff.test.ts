@@ -39,6 +39,29 @@ describe('parseUnifiedDiff on the external udiff corpus', () => {
   });
 });
 
+interface LlmCase {
+  id: string;
+  format: string;
+  reply_text: string;
+  expected_blocks?: Array<{ path: string; hunk_lines: string[] }>;
+}
+const llmEdits = import.meta.glob<LlmCase>('../../../shared/corpus/llm-edits/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+describe('unified-diff format on the llm-edits corpus (udiff cases)', () => {
+  const cases = Object.values(llmEdits).filter((c) => c.format === 'udiff' && c.expected_blocks);
+  it.each(cases.map((c) => [c.id, c] as const))('%s', (_id, c) => {
+    const ops = unifiedDiffParser.parse(c.reply_text).flatMap((b) => b.ops);
+    expect(
+      ops.map((o) => (o.kind === 'patch' ? { path: o.path, lines: o.hunks.flatMap((h) => h.lines) } : o)),
+    ).toEqual(
+      c.expected_blocks!.map((b) => ({ path: b.path, lines: b.hunk_lines.map((l) => l.replace(/\n$/, '')) })),
+    );
+  });
+});
+
 describe('parseUnifiedDiff', () => {
   it('reads several git files with extended headers, /dev/null and no-newline markers', () => {
     const text = [
@@ -270,6 +293,23 @@ describe('unified-diff format', () => {
   it('reads a plain ``` fence that starts like a diff', () => {
     const blocks = unifiedDiffParser.parse('```\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n```');
     expect(blocks[0]!.ops[0]).toMatchObject({ kind: 'patch', path: 'x', line: 2 });
+  });
+
+  it.each([
+    ['the info string', '```diff src/a.ts\n@@\n-a\n+b\n```', 'src/a.ts', undefined],
+    ['the line before', '**src/a.ts**\n```diff\n@@\n-a\n+b\n```', 'src/a.ts', undefined],
+    ['a sentence (a guess)', 'In `src/a.ts` change:\n\n```diff\n@@\n-a\n+b\n```', 'src/a.ts', true],
+  ])('takes the path of a nameless diff fence from %s', (_name, text, path, guess) => {
+    const [block] = unifiedDiffParser.parse(text);
+    expect(block!.ops).toEqual([
+      { kind: 'patch', path, hunks: [{ lines: ['-a', '+b'] }], line: block!.start, guess },
+    ]);
+  });
+
+  it('warns about a nameless diff fence with no path nearby', () => {
+    const [block] = unifiedDiffParser.parse('Change this:\n```diff\n@@\n-a\n+b\n```');
+    expect(block!.ops).toEqual([]);
+    expect(block!.diagnostics[0]!.severity).toBe('warning');
   });
 
   it('flags an unclosed diff fence', () => {

@@ -27,12 +27,15 @@
  *   otherwise (with a `+++` line after it) the header of the next file;
  * - a `diff --git` section without ---/+++ lines takes its paths from the `diff --git` line;
  * - unreadable `@@` headers (`@@ +1 0,0 @@`) become bare hunks, located by their context;
- * - a non-git creation written with an epoch timestamp and `@@ -0,0` (GNU diff -N) is a new file.
+ * - a non-git creation written with an epoch timestamp and `@@ -0,0` (GNU diff -N) is a new file;
+ * - (format only) a diff fence with hunks but no file names takes the path named by the fence's
+ *   info string or the line before it; one named in the sentence before it is only a guess.
  * Nothing here throws on bad input; odd input becomes a diagnostic.
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
 import { stripDiffPrefix } from '../paths/paths';
 import { type Fence, findFences, splitLines, stripWrappingFence } from './fences';
+import { pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 
 export interface DiffFile {
@@ -773,7 +776,9 @@ export const unifiedDiffParser: FormatParser = {
       const start = fence.open + 1;
       const end = fence.closed ? fence.close + 1 : clean.length;
       if (r.files.length === 0 && r.diagnostics.length === 0) continue; // a ```diff of prose
-      const block = blockFromFiles(r.files, r.diagnostics, start, end, 'diff fence');
+      const block =
+        (r.files.length === 0 && namelessFenceBlock(clean, fence, body, start, end)) ||
+        blockFromFiles(r.files, r.diagnostics, start, end, 'diff fence');
       if (!fence.closed)
         block.diagnostics.push({
           severity: 'warning',
@@ -786,6 +791,53 @@ export const unifiedDiffParser: FormatParser = {
     return blocks.sort((a, b) => a.start - b.start);
   },
 };
+
+/**
+ * A diff fence with hunks but no ---/+++ names (models do this when the text already said which
+ * file): the path from the fence's info string (```diff src/a.ts) or the line before it
+ * (`src/a.ts:`, `### src/a.ts`); from a sentence before it ("In `src/a.ts`:") it is only a guess,
+ * offered unticked. Null when no path is named, or the fence holds no hunks.
+ */
+function namelessFenceBlock(
+  clean: readonly string[],
+  fence: Fence,
+  body: string[],
+  start: number,
+  end: number,
+): ParsedBlock | null {
+  const r = scanDiff(body, 0, body.length, fence.open + 2, { bare: false, headerless: true });
+  const hunks = r.files.flatMap((f) => f.hunks);
+  if (hunks.length === 0) return null;
+  const words = fence.info.split(/\s+/).slice(1).join(' ');
+  let path = words ? pathFromInfo(words) : null;
+  let from = 'the fence';
+  let guess = false;
+  if (!path) {
+    let before = fence.open - 1;
+    if (before >= 0 && clean[before]!.trim() === '') before--;
+    const prev = before >= 0 ? clean[before]! : '';
+    path = prev.trim() ? pathFromLine(prev) : null;
+    from = 'the line before the fence';
+    if (!path && prev.trim()) {
+      path = pathFromSentence(prev);
+      from = 'the sentence before the fence';
+      guess = true;
+    }
+  }
+  if (!path) return null;
+  const op: Op = { kind: 'patch', path, hunks, line: start };
+  if (guess) op.guess = true;
+  const diagnostics: Diagnostic[] = [
+    ...r.diagnostics,
+    {
+      severity: guess ? 'warning' : 'info',
+      line: start,
+      op: 0,
+      message: `The diff at reply line ${start} names no file; ${path} was taken from ${from}.`,
+    },
+  ];
+  return { start, end, ops: [op], diagnostics };
+}
 
 /**
  * The diff inside a START-PATCH block or a FILE_PATCH tag: optionally wrapped in a code fence,
