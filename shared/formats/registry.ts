@@ -41,16 +41,18 @@ export interface DetectOptions {
 }
 
 export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[] {
-  const claimed: Array<[number, number]> = [];
+  const claimed: Array<[number, number, FormatId]> = [];
   const found: Array<{ parser: FormatParser; block: ParsedBlock }> = [];
   for (const parser of PARSERS) {
     if (options.only && !options.only.includes(parser.id)) continue;
     let blocks: ParsedBlock[];
+    let failed = false;
     try {
       if (!parser.detect(text)) continue;
       blocks = parser.parse(text);
     } catch (err) {
       // A parser bug must not take the page down; it becomes a diagnostic instead.
+      failed = true;
       blocks = [
         {
           start: 1,
@@ -63,8 +65,13 @@ export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[
       ];
     }
     for (const block of blocks) {
-      if (block.ops.length > 0 && claimed.some(([s, e]) => block.start <= e && s <= block.end)) continue;
-      if (block.ops.length > 0) claimed.push([block.start, block.end]);
+      const overlaps = (other: boolean) =>
+        claimed.some(([s, e, id]) => block.start <= e && s <= block.end && (!other || id !== parser.id));
+      if (block.ops.length > 0 && overlaps(false)) continue;
+      // Complaints about text another format already read (an OpenAI patch in a ```diff fence is
+      // no broken unified diff) are noise; a block of diagnostics elsewhere (a refusal) is kept.
+      if (block.ops.length === 0 && !failed && overlaps(true)) continue;
+      if (block.ops.length > 0) claimed.push([block.start, block.end, parser.id]);
       found.push({ parser, block });
     }
   }
