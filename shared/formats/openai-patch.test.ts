@@ -38,6 +38,13 @@ describe('openai-patch: entries', () => {
     expect(parseOps(patch('*** Add File: empty.txt'))).toMatchObject([{ kind: 'create', content: '' }]);
   });
 
+  it('owns a patch inside a ```diff fence: no other reader complains about it', () => {
+    const text = `\`\`\`diff\n${patch('*** Update File: a.py', '@@ def f():', '-    return 1', '+    return 2')}\n\`\`\``;
+    expect(detectAll(text).map((s) => [s.source.format, s.diagnostics.length])).toEqual([
+      ['openai-patch', 0],
+    ]);
+  });
+
   it('reads several patches in one reply, each as its own block', () => {
     const text = `${patch('*** Delete File: a')}\nand\n${patch('*** Delete File: b')}`;
     expect(openaiPatch.parse(text).map((b) => [b.start, b.end])).toEqual([
