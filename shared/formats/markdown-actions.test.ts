@@ -63,6 +63,16 @@ describe('markdown-actions: structure', () => {
     expect(parseOps(text)).toEqual([{ kind: 'delete', path, line: 1 }]);
   });
 
+  it('drops a short note after the path', () => {
+    expect(parseOps('### File `src/b.ts` (new)\n### Action delete')).toEqual([
+      { kind: 'delete', path: 'src/b.ts', line: 1 },
+    ]);
+  });
+
+  it('reads "Action: <unknown word>" without heading marks as prose, not as an error', () => {
+    expect(markdownActions.parse('File: src/a.ts\nAction: update the docs')).toEqual([]);
+  });
+
   it('ignores a prose line that starts with "File"', () => {
     expect(parseOps('File uploads are slow.\n### File a.txt\n### Action delete')).toEqual([
       { kind: 'delete', path: 'a.txt', line: 2 },

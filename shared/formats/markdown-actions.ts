@@ -27,7 +27,8 @@
  *   nesting: stray fence lines between sections are ignored, and each Search/Content block is
  *   read from the fence right after its label, never by pairing the outer fences;
  * - an unclosed Search/Content fence runs to the end of the reply (or `</pre>`), with a warning.
- * Errors (that file's op is skipped): unknown action, no Action line after `### File`, a Search
+ * Errors (that file's op is skipped): an unknown action on an `### Action` heading (without
+ * heading marks, "Action: update the docs" is prose), no Action line after `### File`, a Search
  * without a Content, a modify without Search, a create/rewrite without Content.
  * Absolute paths (the spec's last example has one) are kept; the registry refuses them.
  */
@@ -59,6 +60,8 @@ interface Section {
 }
 
 type Label = 'search' | 'content' | 'description';
+
+const ACTIONS = new Set(['create', 'rewrite', 'modify', 'delete']);
 
 const LABEL =
   /^([*_]{0,2})(search|content|replace|description)([*_]{0,2})\s*(\([^)]{0,200}\))?\s*([*_]{0,2})\s*(:?)\s*([*_]{0,2})\s*(.*)$/i;
@@ -164,7 +167,8 @@ function parse(text: string): ParsedBlock[] {
         continue;
       }
       if (s.word === 'file' && s.rest !== '') {
-        const path = stripDressing(s.rest);
+        // A short note after the path is not part of it: `### File src/a.ts (new)`.
+        const path = stripDressing(stripDressing(s.rest).replace(/\s+\([^()]{1,40}\)$/, ''));
         // Without heading marks, `File x` is a section only when x is one token (not prose).
         if (s.heading || !/\s/.test(path)) {
           current = { path, line: i, heading: s.heading, changes: [], last: i, diagnostics: [] };
@@ -174,9 +178,12 @@ function parse(text: string): ParsedBlock[] {
         continue;
       }
       if (s.word === 'action' && current && current.action === undefined && s.rest !== '') {
-        current.action = stripDressing(s.rest.split(/\s+/)[0]!)
+        const action = stripDressing(s.rest.split(/\s+/)[0]!)
           .replace(/[.:,;]+$/, '')
           .toLowerCase();
+        // Without heading marks an unknown word is prose ("Action: update the docs"), not an error.
+        if (!s.heading && !ACTIONS.has(action)) continue;
+        current.action = action;
         current.actionLine = i;
         current.last = i;
         continue;
