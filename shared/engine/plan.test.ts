@@ -71,7 +71,13 @@ describe('plan', () => {
   it('a rename onto an existing file is refused', () => {
     const op: Op = { kind: 'rename', from: 'a.txt', to: 'b.txt', line: 3 };
     const [f] = plan(cs([op]), snaps({ 'a.txt': text('a'), 'b.txt': text('b') })).files;
-    expect(f).toMatchObject({ status: 'error', action: 'rename', error: { kind: 'exists' } });
+    expect(f).toMatchObject({
+      status: 'error',
+      action: 'rename',
+      from: 'a.txt',
+      path: 'b.txt',
+      error: { kind: 'exists' },
+    });
   });
 
   it.each<[string, Op[], Record<string, string | null>, object]>([

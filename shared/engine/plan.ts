@@ -81,6 +81,8 @@ interface Entity {
   error?: NonNullable<FilePlan['error']>;
   /** What the failed operation meant to do, for the action shown with the error. */
   failedIntent?: FileAction;
+  /** Where a failed rename meant to move it. */
+  failedTarget?: string;
   contentOps: number;
   edits?: LineEdits;
 }
@@ -139,6 +141,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
         message: `The rename at reply line ${op.line}: ${e.path} does not exist.`,
       };
       e.failedIntent = 'rename';
+      e.failedTarget = to;
       return;
     }
     const target = live.get(to);
@@ -149,6 +152,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
         message: `The reply renames ${e.path} to ${to} (reply line ${op.line}), but ${to} already exists; it is not overwritten.`,
       };
       e.failedIntent = 'rename';
+      e.failedTarget = to;
       return;
     }
     live.delete(e.path);
@@ -260,7 +264,7 @@ function filePlan(e: Entity): FilePlan | null {
   const hard = e.error !== undefined;
   const newText = hard || action === 'delete' ? null : e.text;
   const fp: FilePlan = {
-    path: action === 'delete' ? e.origin : e.path,
+    path: action === 'delete' ? e.origin : (e.failedTarget ?? e.path),
     action,
     baseHash: e.baseHash,
     oldText: e.baseText,
