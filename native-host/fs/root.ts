@@ -101,7 +101,7 @@ export function rootRefusal(
  * Check a root sent by the extension or the CLI and return its real path (symlinks resolved), which every
  * later containment check compares against. Throws HostFailure RootRefused, NotFound or NotAFolder.
  */
-export async function validateRoot(root: string): Promise<string> {
+export async function validateRoot(root: string, state: string = stateDir()): Promise<string> {
   if (typeof root !== 'string' || root === '' || root.includes('\0'))
     throw refused(String(root), 'it is not a path');
   if (!path.isAbsolute(root)) throw refused(root, 'it is not an absolute path');
@@ -117,7 +117,7 @@ export async function validateRoot(root: string): Promise<string> {
   }
   const st = await stat(real);
   if (!st.isDirectory()) throw new HostFailure(ErrorCode.NotAFolder, `${root} is not a folder.`, root);
-  const why = rootRefusal(real);
+  const why = rootRefusal(real, os.homedir(), state);
   if (why) throw refused(root, why);
   return real;
 }

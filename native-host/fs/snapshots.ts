@@ -6,6 +6,7 @@ import type { Snapshot } from '../../shared/protocol/protocol';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
 import { decodeText, readExact } from './file-bytes';
+import { CONCURRENCY, mapLimited } from './limited';
 import { validateRoot } from './root';
 import { resolveInRoot } from './safe-path';
 
@@ -26,9 +27,7 @@ export async function readSnapshots(
 ): Promise<Snapshot[]> {
   const realRoot = await validateRoot(root);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const out: Snapshot[] = [];
-  for (const p of paths) out.push(await snapshotOne(realRoot, p, maxBytes));
-  return out;
+  return mapLimited(paths, CONCURRENCY, (p) => snapshotOne(realRoot, p, maxBytes));
 }
 
 async function snapshotOne(realRoot: string, p: string, maxBytes: number): Promise<Snapshot> {

@@ -86,6 +86,7 @@ describe('apply and undo round trips', () => {
     expect(await read('new/deep/er/b.ts')).toBe('b');
     expect(await modeOf('new/deep/er/b.ts')).toBe(defaultMode);
     expect(await read('bin/run.sh')).toBe('#!/bin/sh\nrun\n');
+    expect(await modeOf('bin/run.sh')).toBe(0o755);
     const names = (await snapshotTree(sb.root)).map((e) => e.path);
     expect(names).not.toContain('old/gone.txt');
     expect(names).not.toContain('old/name.sh');

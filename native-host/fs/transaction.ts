@@ -73,8 +73,8 @@ export async function apply(
   options: ApplyOptions = {},
 ): Promise<ApplyOutcome> {
   if (changes.length === 0) throw new HostFailure(ErrorCode.InvalidParams, 'There are no changes to apply.');
-  const realRoot = await validateRoot(root);
   const state = options.state ?? stateDir();
+  const realRoot = await validateRoot(root, state);
   const key = rootKey(realRoot);
   const lock = await acquireLock(state, key, realRoot);
   try {
@@ -132,7 +132,8 @@ async function applyLocked(
         conflicts.push({ path: change.from, why: changedWhy(change.baseHash, src) });
       if (cur.state.exists)
         conflicts.push({ path: change.path, why: 'already exists, so it cannot be renamed onto' });
-      steps.push(writeStep(cur, change.content));
+      // A renamed file keeps its mode: a script stays executable under its new name.
+      steps.push(writeStep(cur, change.content, src.state.exists ? src.state.mode : undefined));
       steps.push({
         rel: src.resolved.rel,
         abs: src.resolved.abs,
@@ -232,12 +233,13 @@ export function journalFailed(err: unknown): HostFailure {
   );
 }
 
-function writeStep(cur: Current, content: string): Step {
+function writeStep(cur: Current, content: string, mode?: number): Step {
+  const data = Buffer.from(content, 'utf8');
   return {
     rel: cur.resolved.rel,
     abs: cur.resolved.abs,
     current: cur.state,
-    want: { exists: true, data: Buffer.from(content, 'utf8') },
+    want: mode === undefined ? { exists: true, data } : { exists: true, data, mode },
   };
 }
 

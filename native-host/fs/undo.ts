@@ -67,8 +67,8 @@ export async function undo(
   applyId?: string,
   options: UndoOptions = {},
 ): Promise<{ applyId: string; files: FileResult[] }> {
-  const realRoot = await validateRoot(root);
   const state = options.state ?? stateDir();
+  const realRoot = await validateRoot(root, state);
   const key = rootKey(realRoot);
   const lock = await acquireLock(state, key, realRoot);
   try {
@@ -220,8 +220,9 @@ export async function history(
   limit = 50,
   options: { state?: string } = {},
 ): Promise<HistoryEntry[]> {
-  const realRoot = await validateRoot(root);
-  const manifests = await listManifests(options.state ?? stateDir(), rootKey(realRoot));
+  const state = options.state ?? stateDir();
+  const realRoot = await validateRoot(root, state);
+  const manifests = await listManifests(state, rootKey(realRoot));
   return manifests
     .filter((m) => m.state !== 'pending')
     .slice(0, limit)
