@@ -100,6 +100,7 @@ describe('openai-patch: chunks', () => {
     ['an Update with no chunk', patch('*** Update File: f'), 2],
     ['a chunk line without a prefix', patch('*** Update File: f', '@@', '-a', 'oops', '+b'), 5],
     ['an unknown *** header', patch('*** Rename File: f'), 2],
+    ['an Add File line without its +', patch('*** Add File: a.txt', '+one', 'two', '+three'), 4],
   ])('refuses %s with an error on its line', (_n, text, line) => {
     expect(parseOps(text)).toEqual([]);
     expect(diags(text)).toEqual([expect.objectContaining({ severity: 'error', line })]);

@@ -23,7 +23,7 @@
  * - `@@ -12,3 +12,4 @@` unified-diff headers count as a bare `@@`: the numbers are not trusted;
  * - `apply_patch <<'EOF'` / `EOF` heredoc lines around the patch are prose.
  * Refused with an error (that entry only): an Update with no chunk, a line without a diff prefix
- * inside a chunk, an unknown `***` header.
+ * inside a chunk or an Add File, an unknown `***` header.
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
 import { splitLines } from './fences';
@@ -81,6 +81,14 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
         else if (l.trim() === '' && lines[i + 1]?.startsWith('+')) content.push('');
         else break;
         i++;
+      }
+      // A line without its `+` (and not the next header): the model wrote the file bare. Creating
+      // the file from the `+` lines alone would drop that text, so the whole entry is refused.
+      const stray = lines[i];
+      if (stray !== undefined && stray.trim() !== '' && !stray.trim().startsWith('***')) {
+        error(i, `Reply line ${i + 1} in the new file ${path} does not start with "+"; ${path} was skipped.`);
+        i = skipSection(lines, i);
+        continue;
       }
       ops.push({
         kind: 'create',
