@@ -212,7 +212,7 @@ function parse(text: string): ParsedBlock[] {
       current.diagnostics.push({
         severity: 'warning',
         line: read.fence.open + 1,
-        message: `The code block at reply line ${read.fence.open + 1} (${current.path}) is never closed; it runs to the end of the reply, which may be cut off.`,
+        message: `The code block at reply line ${read.fence.open + 1} (${current.path}) is never closed; it was read up to </pre> or the end of the reply, which may be cut off.`,
       });
     }
     if (!change || change[label.label]) {
