@@ -86,7 +86,7 @@ beforeEach(() => {
   document.body.append(root);
 });
 afterEach(() => {
-  render(null, root);
+  act(() => render(null, root));
   root.remove();
 });
 

@@ -36,7 +36,7 @@ beforeEach(() => {
   document.body.append(root);
 });
 afterEach(() => {
-  render(null, root);
+  act(() => render(null, root));
   root.remove();
 });
 const flush = () => act(async () => await new Promise((r) => setTimeout(r, 0)));

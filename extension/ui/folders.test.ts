@@ -4,7 +4,6 @@ import {
   emptyMemory,
   type FolderMemory,
   folderFor,
-  forgetRecent,
   MAX_CONVERSATIONS,
   MAX_RECENT,
   readMemory,
@@ -69,12 +68,6 @@ describe('folder memory', () => {
     const copy = structuredClone(before);
     rememberFolder(before, '/b', 'c:1');
     expect(before).toEqual(copy);
-  });
-
-  it('drops a folder from the recent list only', () => {
-    const m = forgetRecent(chain([['/a', 'c:1'], ['/b']]), '/a');
-    expect(m.recent).toEqual(['/b']);
-    expect(m.byConversation['c:1']).toBe('/a');
   });
 
   it.each([

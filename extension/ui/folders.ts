@@ -46,11 +46,6 @@ export function rememberFolder(memory: FolderMemory, folder: string, key?: strin
   return { last: folder, recent, byConversation };
 }
 
-/** Drops a folder from the recent list (it was moved or deleted); conversations keep pointing at it. */
-export function forgetRecent(memory: FolderMemory, folder: string): FolderMemory {
-  return { ...memory, recent: memory.recent.filter((f) => f !== folder) };
-}
-
 /** Reads whatever is stored, keeping only well-formed parts (an older version may have left anything). */
 export function readMemory(stored: unknown): FolderMemory {
   const memory = emptyMemory();

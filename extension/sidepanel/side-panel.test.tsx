@@ -1,0 +1,164 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Proposal } from '../../shared/protocol/messages';
+import type { HostCall } from '../ui/review';
+import { SidePanel } from './side-panel';
+
+type Listener = (changes: Record<string, { newValue?: unknown }>, area: string) => void;
+
+/** Just enough of chrome.* for the panel: messages to the background, storage and its events. */
+function fakeChrome(initial: { proposal: Proposal | null; folders?: unknown }) {
+  const listeners: Listener[] = [];
+  const local: Record<string, unknown> = initial.folders ? { folders: initial.folders } : {};
+  const fire = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    for (const l of listeners) l(changes, area);
+  };
+  vi.stubGlobal('chrome', {
+    runtime: {
+      sendMessage: async (m: { type: string }) => {
+        if (m.type === 'get-proposal') return initial.proposal;
+        if (m.type === 'host-status') return { state: 'connected', version: '0.1.0', protocol: 1 };
+        throw new Error(`unexpected ${m.type}`);
+      },
+    },
+    storage: {
+      onChanged: {
+        addListener: (l: Listener) => listeners.push(l),
+        removeListener: (l: Listener) => listeners.splice(listeners.indexOf(l), 1),
+      },
+      local: {
+        get: async (key: string) => (key in local ? { [key]: local[key] } : {}),
+        set: async (items: Record<string, unknown>) => {
+          Object.assign(local, items);
+          fire(Object.fromEntries(Object.entries(items).map(([k, v]) => [k, { newValue: v }])), 'local');
+        },
+      },
+    },
+  });
+  return { fire, local };
+}
+
+const host = (files: Record<string, string>) => {
+  const calls: string[] = [];
+  const call: HostCall = async (method, params) => {
+    calls.push(method);
+    if (method === 'readFiles') {
+      const { paths } = params as { paths: string[] };
+      return {
+        root: '/p',
+        files: paths.map((path) =>
+          files[path] === undefined
+            ? { path, exists: false }
+            : { path, exists: true, text: files[path], hash: 'h', size: 1, mode: 420 },
+        ),
+      } as never;
+    }
+    if (method === 'history') return { root: '/p', entries: [] } as never;
+    if (method === 'listDir')
+      return { path: (params as { path: string }).path, parent: '/', entries: [] } as never;
+    throw new Error(`unexpected ${method}`);
+  };
+  return { call, calls };
+};
+
+const proposal = (path: string, conversationId = 'c1'): Proposal => ({
+  site: 'chatgpt.com',
+  url: 'https://chatgpt.com/c/c1',
+  conversationId,
+  replyId: path,
+  textSource: 'copy-button',
+  text: 'raw',
+  changeSets: [
+    {
+      id: path,
+      source: { format: 'whole-file' },
+      summary: `Create ${path}`,
+      ops: [{ kind: 'create', path, content: 'x\n', ifExists: 'fail', line: 2 }],
+      diagnostics: [],
+    },
+  ],
+});
+
+let root: HTMLElement;
+beforeEach(() => {
+  root = document.createElement('div');
+  document.body.append(root);
+});
+afterEach(() => {
+  act(() => render(null, root));
+  root.remove();
+  vi.unstubAllGlobals();
+});
+const flush = () => act(async () => await new Promise((r) => setTimeout(r, 0)));
+/** Lets the chain of awaits (storage, proposal, host reads) settle. */
+async function settle() {
+  for (let i = 0; i < 10; i++) await flush();
+}
+const rows = () =>
+  [...root.querySelectorAll<HTMLElement>('[data-replyapply-file]')].map((r) => r.dataset.replyapplyFile);
+
+describe('SidePanel', () => {
+  it('reviews the stored proposal in the remembered folder and follows a new proposal', async () => {
+    const { fire } = fakeChrome({
+      proposal: proposal('a.ts'),
+      folders: { last: '/p', recent: ['/p'], byConversation: {} },
+    });
+    const h = host({});
+    await act(() => render(<SidePanel call={h.call} />, root));
+    await settle();
+    expect(root.querySelector('[data-replyapply="folder"]')!.textContent).toBe('/p');
+    expect(root.textContent).toContain('Create a.ts');
+    expect(root.textContent).toContain('read from: Copy button');
+    expect(rows()).toEqual(['a.ts']);
+    await act(() => fire({ proposal: { newValue: proposal('b.ts') } }, 'session'));
+    await settle();
+    expect(rows()).toEqual(['b.ts']);
+  });
+
+  it('asks for a folder first, then remembers it for the conversation', async () => {
+    const { local } = fakeChrome({ proposal: proposal('a.ts') });
+    const h = host({});
+    await act(() => render(<SidePanel call={h.call} />, root));
+    await settle();
+    expect(rows()).toEqual([]);
+    expect(h.calls).not.toContain('readFiles');
+    const input = root.querySelector<HTMLInputElement>('[data-replyapply="folder-input"]')!;
+    await act(() => {
+      input.value = '/p';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(() => root.querySelector<HTMLButtonElement>('[data-replyapply="folder-use"]')!.click());
+    await settle();
+    expect(local.folders).toEqual({ last: '/p', recent: ['/p'], byConversation: { 'chatgpt.com:c1': '/p' } });
+    expect(rows()).toEqual(['a.ts']);
+  });
+
+  it('reviews a pasted reply', async () => {
+    fakeChrome({ proposal: null, folders: { last: '/p', recent: ['/p'], byConversation: {} } });
+    const h = host({ 'src/a.ts': 'old\n' });
+    await act(() => render(<SidePanel call={h.call} />, root));
+    await settle();
+    expect(root.textContent).toContain('No reply to review yet');
+    const paste = root.querySelector<HTMLTextAreaElement>('[data-replyapply="paste"]')!;
+    await act(() => {
+      paste.value = [
+        '```diff',
+        '--- a/src/a.ts',
+        '+++ b/src/a.ts',
+        '@@ -1 +1 @@',
+        '-old',
+        '+new',
+        '```',
+        '',
+      ].join('\n');
+      paste.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(() => root.querySelector<HTMLButtonElement>('[data-replyapply="paste-review"]')!.click());
+    await settle();
+    expect(rows()).toEqual(['src/a.ts']);
+    expect(root.querySelector('[data-replyapply-file="src/a.ts"]')!.getAttribute('data-status')).toBe('ok');
+    expect(root.textContent).toContain('read from: pasted text');
+  });
+});
