@@ -1,7 +1,19 @@
-/** Content script entry: marks the page so the user (and tests) can see ReplyApply is active. */
-const marker = document.createElement('div');
-marker.setAttribute('data-replyapply', 'marker');
-marker.textContent = 'ReplyApply';
-marker.style.cssText =
-  'position:fixed;bottom:8px;right:8px;z-index:2147483647;font:12px system-ui;padding:2px 6px;border-radius:6px;background:#10a37f;color:#fff;opacity:.85;pointer-events:none';
-document.documentElement.append(marker);
+/** Content script entry: start ReplyApply on a chat site we have an adapter for. */
+import { startContent } from './content-app';
+import { adapterFor } from './sites/registry';
+
+const adapter = adapterFor(location.href);
+if (adapter) {
+  // Marks the page as watched (tests and support look for it); the buttons are the visible part.
+  document.documentElement.setAttribute('data-replyapply-active', adapter.id);
+  const controller = new AbortController();
+  startContent({
+    adapter,
+    signal: controller.signal,
+    send: (message) => chrome.runtime.sendMessage(message),
+    enableCopyCapture: () => chrome.runtime.sendMessage({ type: 'enable-copy-capture' }),
+    fetch: window.fetch.bind(window),
+  });
+  // A new version of the extension replaces this script: stop watching the page.
+  window.addEventListener('pagehide', () => controller.abort(), { once: true });
+}

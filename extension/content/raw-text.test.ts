@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureViaCopyButton, domText, installClipboardCapture, readRawText } from './raw-text';
 import { chatGptCache, chatgpt } from './sites/chatgpt';
@@ -135,6 +136,39 @@ describe('copy-button capture with both halves in one window', () => {
     const [turn] = showFixture();
     turn!.parentElement!.append(turn!.cloneNode(true));
     expect(await captureViaCopyButton(turn!, chatgpt)).toMatchObject({ ok: false, kind: 'shared-button' });
+  });
+});
+
+describe('installClipboardCapture as injected code', () => {
+  it('runs from its source text alone, in another window (as executeScript({ func }) injects it)', async () => {
+    const page = new Window({ url: 'https://chatgpt.com/c/x' });
+    try {
+      const real = { writeText: vi.fn(async (_: string) => {}), write: vi.fn(async () => {}) };
+      Object.defineProperty(page.navigator, 'clipboard', { value: real, configurable: true });
+      // Only the page's own globals are visible: no module scope, no imports.
+      const inject = new Function(
+        'window',
+        'document',
+        'navigator',
+        'CustomEvent',
+        'setTimeout',
+        'clearTimeout',
+        `(${installClipboardCapture.toString()})();`,
+      );
+      inject(page, page.document, page.navigator, page.CustomEvent, setTimeout, clearTimeout);
+      page.document.body.innerHTML =
+        '<article data-testid="conversation-turn-2"><div data-message-author-role="assistant" data-message-id="m1"><div class="markdown"><p>hi</p></div></div><div><button data-testid="copy-turn-action-button">c</button></div></article>';
+      const doc = page.document as unknown as Document;
+      doc
+        .querySelector('button')!
+        .addEventListener('click', () => void page.navigator.clipboard.writeText('# hi'));
+      const turn = doc.querySelector('[data-message-id="m1"]')!;
+      expect(await captureViaCopyButton(turn, chatgpt)).toEqual({ ok: true, text: '# hi' });
+      expect(real.writeText).not.toHaveBeenCalled();
+    } finally {
+      await page.happyDOM.abort();
+      page.close();
+    }
   });
 });
 

@@ -1,0 +1,117 @@
+/**
+ * The content script's wiring: the tracker reports finished replies, each is read (API, else the DOM),
+ * its operations are detected, and a button shows how many. A click proposes the change set to the
+ * background, which opens the review; the content script itself can never write anything.
+ *
+ * The click must reach the background while it still counts as a user gesture (the side panel only
+ * opens on one), so it sends the text it already has at once; when that text was rebuilt from the
+ * DOM it then tries the site's Copy button for the exact text and sends an updated proposal.
+ */
+import { countFiles } from '../../shared/changeset/changeset';
+import { detectAll } from '../../shared/formats/registry';
+import type { ContentMessage, Proposal } from '../../shared/protocol/messages';
+import { mountApplyButton, restoreButtons } from './button';
+import { type RawText, readRawText } from './raw-text';
+import { trackReplies } from './reply-tracker';
+import type { SiteAdapter } from './sites/types';
+
+export interface ContentDeps {
+  adapter: SiteAdapter;
+  signal: AbortSignal;
+  send(message: ContentMessage): Promise<unknown>;
+  /** Make the Copy-button rung available (inject the MAIN-world half). */
+  enableCopyCapture(): Promise<void>;
+  fetch?: typeof fetch;
+  document?: Document;
+  stableMs?: number;
+}
+
+interface Seen {
+  raw: RawText;
+  replyId: string;
+}
+
+export function startContent(deps: ContentDeps): void {
+  const { adapter, signal } = deps;
+  const doc = deps.document ?? document;
+  const win = doc.defaultView!;
+  const seen = new WeakMap<Element, Seen>();
+  let copyReady: Promise<void> | undefined;
+
+  const detect = (raw: RawText, replyId: string) => {
+    const url = win.location.href;
+    const conversationId = adapter.conversationId(url);
+    const changeSets = detectAll(raw.text, {
+      site: adapter.id,
+      replyId,
+      textSource: raw.source,
+      ...(conversationId ? { conversationId } : {}),
+    });
+    const proposal: Proposal = {
+      site: adapter.id,
+      url,
+      replyId,
+      textSource: raw.source,
+      changeSets,
+      text: raw.text,
+      ...(conversationId ? { conversationId } : {}),
+    };
+    return proposal;
+  };
+
+  const show = (turn: Element, proposal: Proposal) => {
+    const ops = proposal.changeSets.reduce((n, s) => n + s.ops.length, 0);
+    const errors = proposal.changeSets.reduce(
+      (n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length,
+      0,
+    );
+    if (ops === 0 && errors === 0) return;
+    mountApplyButton(turn, adapter, {
+      ops,
+      files: countFiles(proposal.changeSets),
+      errors,
+      onClick: () => void onClick(turn, proposal),
+    });
+  };
+
+  const onClick = async (turn: Element, proposal: Proposal) => {
+    // Sent before any await: the background opens the side panel while the click still counts.
+    await deps.send({ type: 'propose', proposal, open: true }).catch(() => undefined);
+    const entry = seen.get(turn);
+    if (!entry || entry.raw.source === 'api' || signal.aborted) return;
+    copyReady ??= deps.enableCopyCapture().catch(() => undefined);
+    await copyReady;
+    const exact = await readRawText(turn, adapter, {
+      url: win.location.href,
+      signal,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    if (exact.source === 'dom' || exact.text === entry.raw.text) return;
+    seen.set(turn, { raw: exact, replyId: entry.replyId });
+    const better = detect(exact, entry.replyId);
+    show(turn, better);
+    await deps.send({ type: 'propose', proposal: better, open: false }).catch(() => undefined);
+  };
+
+  trackReplies({
+    adapter,
+    signal,
+    document: doc,
+    ...(deps.stableMs === undefined ? {} : { stableMs: deps.stableMs }),
+    onPageChange: () => restoreButtons(adapter),
+    onFinished: (turn, messageId) => {
+      void (async () => {
+        // The Copy-button rung clicks the site's button: only on a user's click, never on page load.
+        const raw = await readRawText(turn, adapter, {
+          url: win.location.href,
+          signal,
+          useCopyButton: false,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        });
+        if (signal.aborted) return;
+        seen.set(turn, { raw, replyId: messageId });
+        show(turn, detect(raw, messageId));
+      })();
+    },
+  });
+}
