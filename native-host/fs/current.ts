@@ -28,7 +28,17 @@ export async function readCurrent(resolved: ResolvedPath, raw: string): Promise<
     );
   if (resolved.kind === 'dir' || resolved.kind === 'other') throw notFile();
   if (resolved.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
-  const read = await readExact(resolved.abs);
+  let read: Awaited<ReturnType<typeof readExact>>;
+  try {
+    read = await readExact(resolved.abs);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw new HostFailure(
+      ErrorCode.WriteFailed,
+      `${resolved.rel} cannot be read (${code}), so it cannot be checked against the preview; nothing was written.`,
+      raw,
+    );
+  }
   if (read.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
   if (read.kind !== 'file') throw notFile();
   return {

@@ -87,6 +87,10 @@ const HOSTILE: Array<[string, string]> = [
   ['.git', '.git itself'],
   ['.git./config', '.git with a trailing dot'],
   ['GIT~1/config', '8.3 short name of .git'],
+  ['.git::$INDEX_ALLOCATION/config', 'NTFS stream name of .git'],
+  ['.g\u200cit/config', '.git with a zero-width non-joiner (ignored by HFS+)'],
+  ['\u200b.git/hooks/pre-commit', '.git with a zero-width space'],
+  ['.git\ufeff/config', '.git with a BOM'],
   // Windows device names
   ['CON', 'CON'],
   ['nul.txt', 'NUL with extension'],

@@ -30,10 +30,17 @@ const WIN = process.platform === 'win32';
 const WIN_RESERVED =
   /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$|clock\$)$/i;
 /**
- * Spellings that reach `.git` on some file system: Windows drops trailing dots and spaces (`.git.`), and
- * its 8.3 short name for `.git` is `GIT~1`.
+ * Spellings that reach `.git` on some file system: Windows drops trailing dots and spaces (`.git.`), opens
+ * the folder itself through an NTFS stream name (`.git::$INDEX_ALLOCATION`), and its 8.3 short name for
+ * `.git` is `GIT~1`.
  */
-const GIT_ALIASES = /^(\.git[\s.]*|git~\d+)$/i;
+const GIT_ALIASES = /^(\.git([\s.]*|::.*)|git~\d+)$/i;
+/** Code points HFS+ ignores in names, so `.g\u200cit` is `.git` there (git's CVE-2014-9390). */
+const IGNORABLE = /[\u00ad\u034f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
+
+function isGitAlias(seg: string): boolean {
+  return GIT_ALIASES.test(seg.normalize('NFC').replace(IGNORABLE, ''));
+}
 
 function unsafe(raw: string, why: string): HostFailure {
   return new HostFailure(ErrorCode.UnsafePath, `The path "${printable(raw)}" was refused: ${why}.`, raw);
@@ -46,7 +53,7 @@ function printable(raw: string): string {
 
 /** Why one normalized segment may not be used, or null. */
 function segmentRefusal(seg: string): string | null {
-  if (GIT_ALIASES.test(seg)) return 'it is inside .git/, which is never read or written';
+  if (isGitAlias(seg)) return 'it is inside .git/, which is never read or written';
   const stem = seg.split('.')[0] ?? seg;
   if (WIN_RESERVED.test(stem.trimEnd())) return `"${seg}" is a reserved device name on Windows`;
   if (WIN && /[. ]$/.test(seg)) return `"${seg}" ends with a dot or a space, which Windows drops`;
@@ -60,7 +67,7 @@ function checkReal(realRoot: string, real: string, raw: string): void {
     throw unsafe(raw, 'it leads through a symbolic link to outside the project');
   const rel = path.relative(realRoot, real);
   for (const seg of rel.split(path.sep)) {
-    if (seg !== '' && GIT_ALIASES.test(seg)) throw unsafe(raw, 'it leads through a symbolic link into .git/');
+    if (seg !== '' && isGitAlias(seg)) throw unsafe(raw, 'it leads through a symbolic link into .git/');
   }
 }
 

@@ -6,9 +6,9 @@ import path from 'node:path';
 
 const CASE_INSENSITIVE = process.platform === 'win32' || process.platform === 'darwin';
 
-/** The form of a real path used for comparisons and keys. */
+/** The form of a real path used for comparisons and keys (macOS also treats é and e + ◌́ as one name). */
 export function comparable(p: string): string {
-  return CASE_INSENSITIVE ? p.toLowerCase() : p;
+  return CASE_INSENSITIVE ? p.normalize('NFC').toLowerCase() : p;
 }
 
 /** True when `child` is `parent` or lies below it. Both must be absolute and already resolved. */
