@@ -160,6 +160,11 @@ describe('code block chrome', () => {
       { lang: '', text: 'a\nb\n' },
     ],
     [
+      'one element per line, without newline characters',
+      '<pre><code><div>a</div><div>  b</div><div></div><div>c</div></code></pre>',
+      { lang: '', text: 'a\n  b\n\nc' },
+    ],
+    [
       '<br> line breaks inside code',
       '<pre><code class="language-js">a<br>b</code></pre>',
       { lang: 'js', text: 'a\nb' },

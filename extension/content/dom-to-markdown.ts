@@ -40,62 +40,18 @@ const OUTER_CODE_HEADER = 'code-block-decoration';
 const isProseChrome = (el: Element) => isChrome(el) || el.classList.contains(OUTER_CODE_HEADER);
 
 /** Elements that may legitimately appear inside `<code>` (syntax-highlighting wrappers). */
-const CODE_INLINE = new Set([
-  'span',
-  'a',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'mark',
-  'u',
-  's',
-  'del',
-  'ins',
-  'sub',
-  'sup',
-  'code',
-  'font',
-  'small',
-  'big',
-  'div',
-  'p',
-  'label',
-]);
+const CODE_INLINE = new Set(
+  'span a b strong i em mark u s del ins sub sup code font small big label'.split(' '),
+);
+/** Highlighters that wrap each line in its own element (no newline characters in the text). */
+const CODE_LINE = new Set(['div', 'p']);
 
-const BLOCK = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'details',
-  'dialog',
-  'div',
-  'dl',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'ul',
-]);
+const BLOCK = new Set(
+  (
+    'address article aside blockquote details dialog div dl fieldset figcaption figure footer form ' +
+    'h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table ul'
+  ).split(' '),
+);
 
 const LABEL = /^[\w#+.\- ]{1,32}$/;
 const LANG_CLASS = /(?:^|\s)(?:language|lang)-([\w#+.-]+)/;
@@ -122,6 +78,7 @@ export function fenceCode({ lang, text }: CodeBlock): string {
 
 function codeText(node: Node): string {
   let out = '';
+  let prevLine: string | null = null;
   for (const child of Array.from(node.childNodes)) {
     if (child.nodeType === 3) out += (child as Text).data;
     else if (child.nodeType === 1) {
@@ -130,6 +87,13 @@ function codeText(node: Node): string {
       if (name === 'br') out += '\n';
       else if (isChrome(el)) continue;
       else if (CODE_INLINE.has(name)) out += codeText(el);
+      else if (CODE_LINE.has(name)) {
+        const line = codeText(el);
+        const after = prevLine ?? out;
+        if (after !== '' ? !after.endsWith('\n') : prevLine !== null) out += '\n';
+        out += line;
+        prevLine = line;
+      }
       // Tolerance: a page clipped by a tool that un-escaped the code (corpus chatgpt-002:
       // `#include <windows.h>`) makes the HTML parser read `<windows.h>` as an element. No real
       // highlighter emits such elements, so one is the code's own text: write its tag back.
