@@ -74,8 +74,8 @@ function fakeHost(handlers: Partial<Record<Method, Handler>> = {}) {
   return { call, calls };
 }
 
-function Harness({ call }: { call: HostCall }) {
-  const state = useReview(proposal, ROOT, call);
+function Harness({ call, reply = proposal }: { call: HostCall; reply?: Proposal }) {
+  const state = useReview(reply, ROOT, call);
   if (state.planning.phase !== 'ready') return <p>{state.planning.phase}</p>;
   return <ReviewBody review={state.planning.review as Review} state={state} call={call} />;
 }
@@ -95,8 +95,8 @@ const row = (path: string) => root.querySelector<HTMLElement>(`[data-replyapply-
 const box = (el: Element) => el.querySelector<HTMLInputElement>('input[type=checkbox][data-accept]')!;
 const applyButton = () => root.querySelector<HTMLButtonElement>('[data-replyapply="apply-all"]')!;
 
-async function mount(call: HostCall) {
-  await act(() => render(<Harness call={call} />, root));
+async function mount(call: HostCall, reply?: Proposal) {
+  await act(() => render(<Harness call={call} {...(reply ? { reply } : {})} />, root));
   await flush();
 }
 
@@ -204,5 +204,33 @@ describe('the review in the side panel', () => {
     const script = root.querySelector<HTMLElement>('[data-replyapply-script]')!;
     expect(script.dataset.status).toBe('ok');
     expect(script.textContent).toContain('added 3 packages');
+  });
+
+  it('says where a loose match placed an edit', async () => {
+    FILES['src/indented.ts'] = 'function f() {\n    call();\n}\n';
+    const loose: Proposal = {
+      ...proposal,
+      changeSets: [
+        {
+          ...changeSet,
+          diagnostics: [],
+          ops: [
+            {
+              kind: 'search-replace',
+              path: 'src/indented.ts',
+              line: 7,
+              edits: [{ search: 'call();\n', replace: 'callAgain();\n', all: false }],
+            },
+          ],
+        },
+      ],
+    };
+    await mount(fakeHost().call, loose);
+    const r = row('src/indented.ts');
+    expect(r.dataset.status).toBe('ok');
+    expect(r.querySelector('.notes')!.textContent).toMatch(
+      /matched line 2 only when ignoring indentation.*\(reply line 7\)$/,
+    );
+    expect(r.querySelector('tr.add')!.textContent).toContain('    callAgain();');
   });
 });

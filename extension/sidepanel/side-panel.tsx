@@ -62,7 +62,7 @@ export function SidePanel({ call }: { call: HostCall }) {
       )}
       {planning.phase === 'failed' && (
         <p class="error" role="alert" data-replyapply="plan-error">
-          The folder could not be read: {planning.message}
+          The files could not be read: {planning.message}
         </p>
       )}
       {planning.phase === 'ready' && <ReviewBody review={planning.review} state={state} call={call} />}

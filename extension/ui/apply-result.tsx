@@ -45,7 +45,7 @@ export function ApplyResult({ step, outcome, undone, root, call, onUndone, onRep
       {outcome?.state === 'conflict' && (
         <div class="conflict" data-state="conflict">
           <p class="error">{outcome.message}</p>
-          <p>Nothing was written. Re-plan to review the changes against the files as they are now.</p>
+          <p>Re-plan to review the changes against the files as they are now.</p>
           <button type="button" class="primary" data-replyapply="replan" onClick={onReplan}>
             Re-plan
           </button>

@@ -22,6 +22,8 @@ export function FileRow({ file, status, ticked, onTick, split, locked, resultMes
   const [showDiff, setShowDiff] = useState(true);
   const id = `file-${file.path}`;
   const tickable = canTick(file);
+  // The placeholder note is also the file's error; it is shown once.
+  const notes = file.notes.filter((n) => n.message !== file.error?.message);
 
   const onChange = (e: Event) => {
     const box = e.currentTarget as HTMLInputElement;
@@ -105,9 +107,9 @@ export function FileRow({ file, status, ticked, onTick, split, locked, resultMes
           The file name was guessed from the text around the code; tick it only if it is the right file.
         </p>
       )}
-      {file.notes.length > 0 && (
+      {notes.length > 0 && (
         <ul class="notes">
-          {file.notes.map((n, i) => (
+          {notes.map((n, i) => (
             <li key={i} class={`note ${n.severity}`}>
               {n.message} <span class="muted">(reply line {n.line})</span>
             </li>
