@@ -16,7 +16,7 @@
  */
 import type { Hunk } from '../changeset/changeset';
 import { adapt } from './normalize';
-import { Haystack, type Match, nearestWindow, seek } from './seek';
+import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { eolAt, findOverlap, type Replacement, splice } from './splice';
 import { hasFinalNewline, type TextDoc } from './text-model';
 import { type ApplyFailure, type EditNote, fail, type Rung } from './types';
@@ -165,7 +165,9 @@ export function applyHunks(
           `${label} ${where} fits ${found.matches.length} places equally well (lines ${lines}); it needs more context lines to say which.`,
         );
       }
-      if (found.kind === 'none') return notFound(hay, p, label, where, numbered ? hunk.oldStart : undefined);
+      if (found.kind === 'none') {
+        return notFound(hay, p, label, where, numbered ? hunk.oldStart : undefined, options.lo ?? 0);
+      }
       match = found.match;
       start = match.start;
       noteRung(notes, match, label, ctx.opLine);
@@ -238,6 +240,7 @@ function notFound(
   label: string,
   where: string,
   stated: number | undefined,
+  lo: number,
 ): ApplyFailure {
   const changes = p.ops.some(([k]) => k !== ' ');
   if (changes && p.new.length > 0 && seek(hay, p.new).kind !== 'none') {
@@ -248,10 +251,11 @@ function notFound(
   }
   const near = nearestWindow(hay, p.old);
   const at = stated !== undefined ? ` near line ${stated}` : '';
-  const hint = near ? ` The most similar lines start at line ${near.start + 1}.` : '';
-  return fail(
-    'no-match',
-    `${label} ${where} does not match the file${at}: the lines it keeps or removes are not there.${hint}`,
-    near?.text,
-  );
+  const taken = near && near.start < lo && hay.matchAt(p.old, near.start, 'exact');
+  const hint = taken
+    ? ` Its lines are at line ${near.start + 1}, which an earlier hunk of this patch already covers (hunks apply in order and must not overlap).`
+    : near
+      ? firstDifference(hay, p.old, near.start, 'the hunk')
+      : ' None of the lines it keeps or removes are in the file.';
+  return fail('no-match', `${label} ${where} does not match the file${at}.${hint}`, near?.text);
 }

@@ -10,7 +10,7 @@
 import type { SearchReplaceEdit } from '../changeset/changeset';
 import { RUNG_WORDS } from './apply-patch';
 import { adapt } from './normalize';
-import { Haystack, type Match, nearestWindow, seek } from './seek';
+import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { freshLines, type Replacement, splice } from './splice';
 import { hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
 import { type ApplyFailure, type EditNote, fail } from './types';
@@ -91,7 +91,9 @@ export function applySearchReplace(
         );
       }
       const near = nearestWindow(hay, search);
-      const hint = near ? ` The most similar lines start at line ${near.start + 1}.` : '';
+      const hint = near
+        ? firstDifference(hay, search, near.start, 'the search text')
+        : ' None of its lines are in the file.';
       return fail('no-match', `The search text of ${label} is not in the file.${hint}`, near?.text);
     }
     reps = [];

@@ -108,6 +108,7 @@ describe('llm-edits corpus (apply level)', () => {
       const policy = POLICY[c.id];
       const wantApply = policy ? policy.outcome === 'apply' : !c.expect_fail;
       if (!wantApply) {
+        if (process.env.CORPUS_WHY && !r.ok) console.log(`WHY ${c.id}: ${r.why}`);
         expect(r.ok, r.ok ? `applied, giving ${JSON.stringify(r.tree)}` : '').toBe(false);
         return;
       }

@@ -126,6 +126,7 @@ describe('udiff corpus', () => {
     const policy = POLICY[c.id];
     const wantApply = policy ? policy.outcome === 'apply' : !c.expect_fail;
     if (!wantApply) {
+      if (process.env.CORPUS_WHY && !r.ok) console.log(`WHY ${c.id}: ${r.why}`);
       expect(r.ok, r.ok ? `applied, giving ${JSON.stringify(r.result)}` : '').toBe(false);
       return;
     }

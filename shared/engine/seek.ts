@@ -180,3 +180,32 @@ export function nearestWindow(
   const end = Math.min(hay.lines.length, Math.max(start + 1, best + needle.length));
   return { start, text: hay.lines.slice(start, end).join('\n') };
 }
+
+/**
+ * One sentence on why `needle` is not at `start`: the first of its lines that differs from the
+ * file's, even ignoring everything the ladder ignores. Undefined when none does (the block runs past
+ * the end of the file, or the lines match but their indentation is not shifted uniformly).
+ */
+export function firstDifference(
+  hay: Haystack,
+  needle: readonly string[],
+  start: number,
+  what: string,
+): string {
+  const keys = hay.keysFor('typography');
+  for (let j = 0; j < needle.length; j++) {
+    const at = start + j;
+    if (at >= hay.lines.length) {
+      return ` Its line ${j + 1} would be past the end of the file (${hay.lines.length} lines).`;
+    }
+    if (keys[at] !== lineKey(needle[j]!, 'typography')) {
+      return ` The most similar place starts at line ${start + 1}; there, line ${j + 1} of ${what} ${quote(needle[j]!)} differs from line ${at + 1} of the file ${quote(hay.lines[at]!)}.`;
+    }
+  }
+  return ` The most similar place starts at line ${start + 1}; its lines match only with indentation changed unevenly.`;
+}
+
+function quote(line: string): string {
+  const t = line.trim();
+  return `"${t.length > 80 ? `${t.slice(0, 77)}...` : t}"`;
+}
