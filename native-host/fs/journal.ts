@@ -155,3 +155,19 @@ export async function listManifests(state: string, key: string): Promise<Manifes
 export async function removeEntryDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
+
+/**
+ * How many applies per project the journal keeps (with full copies of the files they replaced); older ones
+ * can no longer be undone. Unfinished entries are never pruned here: recover.ts owns them.
+ */
+export const JOURNAL_KEEP = 200;
+
+/** Remove the oldest finished entries of one root beyond the newest `keep` (only those are read). */
+export async function pruneJournal(state: string, key: string, keep = JOURNAL_KEEP): Promise<void> {
+  const names = await readdir(rootJournalDir(state, key)).catch(() => [] as string[]);
+  const old = names.filter(isApplyId).sort().reverse().slice(keep);
+  for (const id of old) {
+    const m = await readManifest(entryDir(state, key, id));
+    if (m && (m.state === 'applied' || m.state === 'undone')) await removeEntryDir(entryDir(state, key, id));
+  }
+}

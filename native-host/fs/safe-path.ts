@@ -36,7 +36,7 @@ const WIN_RESERVED =
  */
 const GIT_ALIASES = /^(\.git([\s.]*|::.*)|git~\d+)$/i;
 /** Code points HFS+ ignores in names, so `.g\u200cit` is `.git` there (git's CVE-2014-9390). */
-const IGNORABLE = /[\u00ad\u034f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
+const IGNORABLE = /\u034f|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
 
 function isGitAlias(seg: string): boolean {
   return GIT_ALIASES.test(seg.normalize('NFC').replace(IGNORABLE, ''));

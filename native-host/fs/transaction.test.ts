@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApplyResult, ErrorCode, type FileChange, HistoryEntrySchema } from '../../shared/protocol/protocol';
 import { makeSandbox, put, recordSteps, type Sandbox, seed, sha, snapshotTree } from '../test/fs-sandbox';
-import { rootKey } from './journal';
+import { pruneJournal, rootKey } from './journal';
 import { lockPath } from './lock';
 import { readSnapshots } from './snapshots';
 import { apply } from './transaction';
@@ -430,5 +430,42 @@ describe('history', () => {
   it('keeps projects apart', async () => {
     await apply(sb.root, [{ action: 'create', path: 'a.txt', baseHash: null, content: 'a' }]);
     expect(await history(sb.sibling)).toEqual([]);
+  });
+});
+
+describe('concurrent applies', () => {
+  it('racing applies: each one either completes or is refused with Locked; nothing half-written', async () => {
+    const runs = Array.from({ length: 6 }, (_, i) =>
+      apply(sb.root, [
+        { action: 'create', path: `r${i}/a.txt`, baseHash: null, content: `${i}a` },
+        { action: 'create', path: `r${i}/b.txt`, baseHash: null, content: `${i}b` },
+      ]),
+    );
+    const settled = await Promise.allSettled(runs);
+    const ok = settled.flatMap((s, i) => (s.status === 'fulfilled' ? [i] : []));
+    for (const s of settled) {
+      if (s.status === 'rejected') expect(s.reason).toMatchObject({ code: ErrorCode.Locked });
+    }
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    const files = (await snapshotTree(sb.root)).filter((e) => e.type === 'file').map((e) => e.path);
+    expect(files).toEqual(ok.flatMap((i) => [`r${i}/a.txt`, `r${i}/b.txt`]));
+    expect(await history(sb.root)).toHaveLength(ok.length);
+  });
+});
+
+describe('journal pruning', () => {
+  it('keeps the newest entries only', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(
+        (await apply(sb.root, [{ action: 'create', path: `p${i}.txt`, baseHash: null, content: 'p' }]))
+          .applyId,
+      );
+    }
+    await pruneJournal(sb.state, rootKey(sb.root), 2);
+    expect((await history(sb.root)).map((h) => h.applyId)).toEqual([ids[4], ids[3]]);
+    await undo(sb.root);
+    await undo(sb.root);
+    await expect(undo(sb.root)).rejects.toMatchObject({ code: ErrorCode.NoSuchApply });
   });
 });

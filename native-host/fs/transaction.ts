@@ -17,6 +17,7 @@ import {
   type Manifest,
   makeEntryDir,
   newApplyId,
+  pruneJournal,
   removeEntryDir,
   rootKey,
   writeBlobs,
@@ -222,6 +223,7 @@ async function applyLocked(
     }
     throw err instanceof HostFailure ? err : journalFailed(err);
   }
+  await pruneJournal(state, key).catch(() => {});
   return { applyId, files };
 }
 
