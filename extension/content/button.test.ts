@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChangeSet } from '../../shared/changeset/changeset';
-import { buttonCounts, buttonLabel, mountApplyButton, restoreButtons } from './button';
+import { buttonLabel, mountApplyButton, restoreButtons } from './button';
 import { chatgpt } from './sites/chatgpt';
 import { pageHtml } from './sites/saved-pages';
 
@@ -36,36 +35,6 @@ describe('buttonLabel', () => {
   ])('ops %i, files %i, errors %i → %s', (ops, files, errors, label) => {
     expect(buttonLabel({ ops, files, errors })).toBe(label);
   });
-});
-
-describe('buttonCounts', () => {
-  const set = (ops: ChangeSet['ops'], diagnostics: ChangeSet['diagnostics'] = []): ChangeSet => ({
-    id: 'x',
-    source: { format: 'unified-diff' },
-    ops,
-    diagnostics,
-  });
-  it('counts ops, distinct files (both names of a rename, none for commands) and errors', () => {
-    const counts = buttonCounts([
-      set([
-        { kind: 'patch', path: 'a.ts', hunks: [], line: 1 },
-        { kind: 'replace', path: 'a.ts', content: '', line: 5 },
-        { kind: 'rename', from: 'b.ts', to: 'c.ts', line: 9 },
-      ]),
-      set(
-        [
-          { kind: 'shell', command: 'npm test', line: 1 },
-          { kind: 'patch', path: 'd.ts', newPath: 'e.ts', hunks: [], line: 3 },
-        ],
-        [
-          { severity: 'error', message: 'unsafe path', line: 7 },
-          { severity: 'warning', message: 'duplicate', line: 8 },
-        ],
-      ),
-    ]);
-    expect(counts).toEqual({ ops: 5, files: 5, errors: 1 });
-  });
-  it('is zero for no change sets', () => expect(buttonCounts([])).toEqual({ ops: 0, files: 0, errors: 0 }));
 });
 
 describe('mountApplyButton on the ChatGPT fixture', () => {

@@ -7,7 +7,6 @@
  * Only a real user click opens the review: synthetic clicks (`isTrusted === false`, e.g. from a page
  * script) are ignored, because the click is what lets the extension open its side panel.
  */
-import type { ChangeSet } from '../../shared/changeset/changeset';
 import type { SiteAdapter } from './sites/types';
 
 export interface ApplyButtonState {
@@ -31,26 +30,6 @@ interface Mounted {
 const mounted = new WeakMap<Element, Mounted>();
 /** Turns that have a button, for `restoreButtons` (entries go when unmounted or the turn is gone). */
 const live = new Set<Element>();
-
-/**
- * The numbers on the button for a reply's change sets: every op; the distinct files they touch (a
- * rename touches both names; commands touch none); the error diagnostics.
- */
-export function buttonCounts(sets: readonly ChangeSet[]): Pick<ApplyButtonState, 'ops' | 'files' | 'errors'> {
-  const files = new Set<string>();
-  let ops = 0;
-  let errors = 0;
-  for (const set of sets) {
-    ops += set.ops.length;
-    for (const op of set.ops) {
-      if (op.kind === 'rename') files.add(op.from).add(op.to);
-      else if (op.kind === 'patch' && op.newPath !== undefined) files.add(op.path).add(op.newPath);
-      else if (op.kind !== 'shell') files.add(op.path);
-    }
-    for (const d of set.diagnostics) if (d.severity === 'error') errors++;
-  }
-  return { ops, files: files.size, errors };
-}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
