@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { Op } from '../changeset/changeset';
+import { applyOp } from './apply-op';
+import { hunk, patchOp, srOp, text } from './test-helpers';
+
+const create = (content: string, ifExists: 'fail' | 'overwrite' = 'fail'): Op => ({
+  kind: 'create',
+  path: 'a.txt',
+  content,
+  ifExists,
+  line: 2,
+});
+const replace = (content: string): Op => ({ kind: 'replace', path: 'a.txt', content, line: 2 });
+
+describe('whole-file and file operations', () => {
+  it.each<[string, string | null, Op, string | null]>([
+    ['create a missing file, verbatim', null, create('x\r\ny'), 'x\r\ny'],
+    [
+      'create over a file with overwrite keeps its style',
+      'a\r\n',
+      create('x\ny\n', 'overwrite'),
+      'x\r\ny\r\n',
+    ],
+    ['replace keeps CRLF and the BOM', '\uFEFFa\r\nb\r\n', replace('x\n'), '\uFEFFx\r\n'],
+    ['replace of a missing file creates it', null, replace('x\n'), 'x\n'],
+    ['delete', 'a\n', { kind: 'delete', path: 'a.txt', line: 2 }, null],
+    [
+      'rename leaves the text (the plan moves it)',
+      'a\n',
+      { kind: 'rename', from: 'a.txt', to: 'b.txt', line: 2 },
+      'a\n',
+    ],
+  ])('%s', (_name, before, op, after) => {
+    expect(applyOp(before, op)).toMatchObject({ ok: true, text: after });
+  });
+
+  it.each<[string, string | null, Op, string]>([
+    ['create with ifExists fail over another file', 'a\n', create('x\n'), 'exists'],
+    ['create with ifExists fail over the same content', 'x\r\n', create('x\n'), 'already-applied'],
+    ['delete of a missing file', null, { kind: 'delete', path: 'a.txt', line: 2 }, 'missing-file'],
+    [
+      'rename of a missing file',
+      null,
+      { kind: 'rename', from: 'a.txt', to: 'b.txt', line: 2 },
+      'missing-file',
+    ],
+    ['a guessed replace of a missing file', null, { ...replace('x'), guess: true } as Op, 'missing-file'],
+  ])('%s → %s', (_name, before, op, kind) => {
+    const r = applyOp(before, op);
+    expect(r).toMatchObject({ ok: false, kind });
+    if (!r.ok) expect(r.message).toMatch(/reply line 2/);
+  });
+});
+
+describe('no-match messages', () => {
+  it('name the first line that differs at the most similar place', () => {
+    const before = text('def f():', '    a = 1', '    b = 2', '    return a');
+    const r = applyOp(
+      before,
+      patchOp([hunk(['     a = 1', '-    b = 3', '+    b = 4', '     return a'], [2, 3, 2, 3])], { line: 5 }),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.message).toBe(
+      'hunk 1 (@@ -2,3 +2,3 @@) of the patch for a.txt (reply line 5) does not match the file near line 2. The most similar place starts at line 2; there, line 2 of the hunk "b = 3" differs from line 3 of the file "b = 2".',
+    );
+    expect(r.nearest).toBe('    a = 1\n    b = 2\n    return a');
+  });
+
+  it('say so when none of the lines are in the file', () => {
+    const r = applyOp(text('a'), srOp([{ search: 'zzz', replace: 'y' }]));
+    expect(r).toMatchObject({ ok: false, kind: 'no-match' });
+    if (!r.ok) expect(r.message).toMatch(/None of its lines are in the file/);
+  });
+});
