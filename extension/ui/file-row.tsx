@@ -111,7 +111,10 @@ export function FileRow({ file, status, ticked, onTick, split, locked, resultMes
         <ul class="notes">
           {notes.map((n, i) => (
             <li key={i} class={`note ${n.severity}`}>
-              {n.message} <span class="muted">(reply line {n.line})</span>
+              {n.message}{' '}
+              {!n.message.includes(`reply line ${n.line}`) && (
+                <span class="muted">(reply line {n.line})</span>
+              )}
             </li>
           ))}
         </ul>
