@@ -17,6 +17,13 @@ import { isWithinDir } from './within';
 export type Access = 'read' | 'write';
 export type EntryKind = 'file' | 'dir' | 'other' | 'missing';
 
+/**
+ * Folders already checked during one call (project-relative prefix → real folder), so ten thousand files
+ * in one folder do not walk that folder ten thousand times. Only for the length of one request: commit-steps
+ * re-checks every target folder right before writing.
+ */
+export type FolderCache = Map<string, string>;
+
 export interface ResolvedPath {
   /** The normalized project-relative path (`/`-separated). */
   rel: string;
@@ -87,11 +94,25 @@ export function checkRelPath(raw: string): string {
  * Resolve `raw` below `realRoot` (already validated and realpath'd, see root.ts). Throws HostFailure
  * UnsafePath (refused), or NotAFolder (a parent of the path is a file).
  */
-export async function resolveInRoot(realRoot: string, raw: string, access: Access): Promise<ResolvedPath> {
+export async function resolveInRoot(
+  realRoot: string,
+  raw: string,
+  access: Access,
+  cache?: FolderCache,
+): Promise<ResolvedPath> {
   const rel = checkRelPath(raw);
   const segments = rel.split('/');
   let cur = realRoot;
-  for (let i = 0; i < segments.length; i++) {
+  let start = 0;
+  for (let i = segments.length - 1; cache && i > 0; i--) {
+    const hit = cache.get(segments.slice(0, i).join('/'));
+    if (hit !== undefined) {
+      cur = hit;
+      start = i;
+      break;
+    }
+  }
+  for (let i = start; i < segments.length; i++) {
     const last = i === segments.length - 1;
     const next = path.join(cur, segments[i]!);
     let st: Awaited<ReturnType<typeof lstat>>;
@@ -118,11 +139,13 @@ export async function resolveInRoot(realRoot: string, raw: string, access: Acces
       if (last) return { rel, abs: target, kind: kindOf(tst) };
       if (!tst.isDirectory()) throw notAFolder(raw, segments.slice(0, i + 1).join('/'));
       cur = target;
+      cache?.set(segments.slice(0, i + 1).join('/'), cur);
       continue;
     }
     if (last) return { rel, abs: next, kind: kindOf(st) };
     if (!st.isDirectory()) throw notAFolder(raw, segments.slice(0, i + 1).join('/'));
     cur = next;
+    cache?.set(segments.slice(0, i + 1).join('/'), cur);
   }
   /* v8 ignore next */
   throw new Error('unreachable: a normalized path has at least one segment');

@@ -8,7 +8,7 @@ import { HostFailure } from '../host/errors';
 import { decodeText, readExact } from './file-bytes';
 import { CONCURRENCY, mapLimited } from './limited';
 import { validateRoot } from './root';
-import { resolveInRoot } from './safe-path';
+import { type FolderCache, resolveInRoot } from './safe-path';
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -27,17 +27,23 @@ export async function readSnapshots(
 ): Promise<Snapshot[]> {
   const realRoot = await validateRoot(root);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  return mapLimited(paths, CONCURRENCY, (p) => snapshotOne(realRoot, p, maxBytes));
+  const folders: FolderCache = new Map();
+  return mapLimited(paths, CONCURRENCY, (p) => snapshotOne(realRoot, p, maxBytes, folders));
 }
 
-async function snapshotOne(realRoot: string, p: string, maxBytes: number): Promise<Snapshot> {
+async function snapshotOne(
+  realRoot: string,
+  p: string,
+  maxBytes: number,
+  folders: FolderCache,
+): Promise<Snapshot> {
   const error = (code: number, message: string): Snapshot => ({
     path: p,
     exists: 'error',
     error: { code, message, path: p },
   });
   try {
-    const resolved = await resolveInRoot(realRoot, p, 'read');
+    const resolved = await resolveInRoot(realRoot, p, 'read', folders);
     if (resolved.kind === 'missing') return { path: p, exists: false };
     if (resolved.kind !== 'file')
       return error(ErrorCode.UnsafePath, `${resolved.rel} is not a regular file.`);

@@ -27,7 +27,7 @@ import { CONCURRENCY, mapLimited } from './limited';
 import { acquireLock } from './lock';
 import { recoverInterrupted } from './recover';
 import { validateRoot } from './root';
-import { type ResolvedPath, resolveInRoot } from './safe-path';
+import { type FolderCache, type ResolvedPath, resolveInRoot } from './safe-path';
 import { stateDir } from './state';
 import { comparable } from './within';
 
@@ -94,10 +94,12 @@ async function applyLocked(
   options: ApplyOptions,
 ): Promise<ApplyOutcome> {
   // Resolve every path first: a refused path anywhere refuses the whole apply before anything is read.
+  const folders: FolderCache = new Map();
   const resolved = await mapLimited(changes, CONCURRENCY, async (change) => ({
     change,
-    target: await resolveInRoot(realRoot, change.path, 'write'),
-    from: change.action === 'rename' ? await resolveInRoot(realRoot, change.from, 'write') : undefined,
+    target: await resolveInRoot(realRoot, change.path, 'write', folders),
+    from:
+      change.action === 'rename' ? await resolveInRoot(realRoot, change.from, 'write', folders) : undefined,
   }));
   const seen = new Map<string, string>();
   const once = (r: ResolvedPath, raw: string) => {

@@ -36,7 +36,7 @@ import { CONCURRENCY, mapLimited } from './limited';
 import { acquireLock } from './lock';
 import { recoverInterrupted } from './recover';
 import { validateRoot } from './root';
-import { resolveInRoot } from './safe-path';
+import { type FolderCache, resolveInRoot } from './safe-path';
 import { stateDir } from './state';
 import { type FileResult, journalFailed } from './transaction';
 
@@ -105,8 +105,9 @@ async function undoLocked(
   const conflicts: string[] = [];
   const steps: Step[] = [];
   const blobs = await readFile(path.join(dir, 'before.bin')).catch(() => Buffer.alloc(0));
+  const folders: FolderCache = new Map();
   const currents = await mapLimited(manifest.entries, CONCURRENCY, async (e) =>
-    readCurrent(await resolveInRoot(realRoot, e.rel, 'write'), e.rel),
+    readCurrent(await resolveInRoot(realRoot, e.rel, 'write', folders), e.rel),
   );
   for (const [index, e] of manifest.entries.entries()) {
     const cur = currents[index]!;
