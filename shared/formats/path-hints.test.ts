@@ -63,6 +63,7 @@ describe('pathFromInfo', () => {
     ['python', null],
     ['text', null],
     ['c++', null],
+    [`ts ${'word '.repeat(300)}src/a.ts`, null],
   ])('%j → %s', (info, path) => {
     expect(pathFromInfo(info)).toBe(path);
   });

@@ -69,6 +69,8 @@ export function pathFromLine(line: string): string | null {
  * (spaces). Null when no token of the info string is a path.
  */
 export function pathFromInfo(info: string): string | null {
+  // Info strings are a few words; a huge one is not worth reading word by word.
+  if (info.length > 1000) return null;
   const attr = /\b(?:title|filename|file|path)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/i.exec(info);
   if (attr) {
     const value = (attr[1] ?? attr[2] ?? attr[3] ?? '').trim();

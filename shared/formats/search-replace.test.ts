@@ -62,6 +62,12 @@ describe('search-replace: blocks', () => {
     expect(diags(text)[0]).toMatchObject({ severity: 'error', line: 2 });
   });
 
+  it('lists at most 50 problems, then says how many more there are', () => {
+    const d = diags('<<<<<<< SEARCH\n'.repeat(80));
+    expect(d).toHaveLength(51);
+    expect(d[50]!.message).toMatch(/^30 more SEARCH\/REPLACE problems/);
+  });
+
   it('takes the path from the line before the fence, skipping the fence opener', () => {
     expect(parseOps('src/x.ts\n```ts\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```')[0]).toMatchObject(
       { path: 'src/x.ts', line: 1 },

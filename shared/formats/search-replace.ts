@@ -125,7 +125,7 @@ export function scanBlocks(text: string): ScanResult {
     let closesDiff = false;
     // Cline's tool-call tags, which models put on the same line as a marker or path.
     if (line.includes('<')) {
-      const pathTag = /<path>\s*([^<]*?)\s*<\/path>/.exec(line);
+      const pathTag = line.includes('<path>') ? /<path>\s*([^<]*?)\s*<\/path>/.exec(line) : null;
       if (pathTag) {
         xmlPath = pathTag[1]!;
         floor = i + 1;
@@ -274,8 +274,23 @@ function parse(text: string): ParsedBlock[] {
     }
     out.push(block);
   }
-  for (const d of diagnostics) out.push({ start: d.line, end: d.line, ops: [], diagnostics: [d] });
+  for (const d of capped(diagnostics)) out.push({ start: d.line, end: d.line, ops: [], diagnostics: [d] });
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** At most 50 problems are listed (a reply of nothing but markers would list thousands). */
+function capped(diagnostics: Diagnostic[]): Diagnostic[] {
+  if (diagnostics.length <= 50) return diagnostics;
+  const rest = diagnostics.length - 50;
+  const last = diagnostics[50]!;
+  return [
+    ...diagnostics.slice(0, 50),
+    {
+      severity: 'error',
+      line: last.line,
+      message: `${rest} more SEARCH/REPLACE problems from reply line ${last.line} on are not listed.`,
+    },
+  ];
 }
 
 /** A closing fence right after the REPLACE marker belongs to the block (so no other reader takes it). */

@@ -111,6 +111,12 @@ describe('structured-json: mapping', () => {
     expect(diags(broken)).toEqual([expect.objectContaining({ severity: 'error', line: 2 })]);
   });
 
+  it('refuses absurdly deep nesting without trying to repair it', () => {
+    const text = `{"delete_files": ${'['.repeat(5000)}`;
+    expect(parseOps(text)).toEqual([]);
+    expect(diags(text)[0]!.message).toMatch(/nested more than 256 levels/);
+  });
+
   it('never throws on fragments', () => {
     for (const t of [
       '{',

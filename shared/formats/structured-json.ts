@@ -108,6 +108,7 @@ function readObject(text: string, c: Candidate, lineOf: (o: number) => number): 
     value = JSON.parse(slice);
   } catch {
     try {
+      if (scan.depth > MAX_DEPTH) throw new Error(`nested more than ${MAX_DEPTH} levels deep`);
       value = JSON.parse(jsonrepair(slice));
       diagnostics.push({
         severity: 'warning',
@@ -275,9 +276,14 @@ function checkRange(e: unknown): string | null {
   return null;
 }
 
+/** Deeper nesting than any reply of this format has: not worth repairing (jsonrepair recurses). */
+const MAX_DEPTH = 256;
+
 interface ObjectScan {
   /** Offset just past the closing brace, relative to the text; undefined when it never closes. */
   end?: number;
+  /** Deepest nesting seen. */
+  depth: number;
   /** For each top-level key holding an array: offsets (relative to `from`) where its elements start. */
   elements: Map<string, number[]>;
 }
@@ -291,6 +297,7 @@ function scanObject(text: string, from: number, to: number): ObjectScan {
   const elements = new Map<string, number[]>();
   type Frame = { kind: '{' | '['; key?: string; expect: boolean };
   const stack: Frame[] = [];
+  let depth = 0;
   let lastKey = '';
   let i = from;
   while (i < to) {
@@ -320,11 +327,12 @@ function scanObject(text: string, from: number, to: number): ObjectScan {
     else if (ch === '[') stack.push({ kind: '[', key: stack.length === 1 ? lastKey : '', expect: true });
     else if (ch === '}' || ch === ']') {
       stack.pop();
-      if (stack.length === 0) return { end: i + 1, elements };
+      if (stack.length === 0) return { end: i + 1, elements, depth };
     } else if (ch === ',' && top) top.expect = true;
+    if (stack.length > depth) depth = stack.length;
     i++;
   }
-  return { elements };
+  return { elements, depth };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
