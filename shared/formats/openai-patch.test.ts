@@ -106,6 +106,12 @@ describe('openai-patch: chunks', () => {
     expect(diags(text)).toEqual([expect.objectContaining({ severity: 'error', line })]);
   });
 
+  it('lists at most 50 problems per patch, then says how many more there are', () => {
+    const d = diags(patch(...Array.from({ length: 70 }, (_, i) => `garbage ${i}`)));
+    expect(d).toHaveLength(51);
+    expect(d[50]!.message).toMatch(/^20 more problems/);
+  });
+
   it('keeps reading the next file after a broken one', () => {
     const text = patch('*** Update File: f', '@@', 'oops', '*** Delete File: g');
     expect(parseOps(text)).toEqual([{ kind: 'delete', path: 'g', line: 5 }]);

@@ -55,7 +55,12 @@ function parse(text: string): ParsedBlock[] {
 function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
   const ops: Op[] = [];
   const diagnostics: Diagnostic[] = [];
-  const error = (i: number, message: string) => diagnostics.push({ severity: 'error', line: i + 1, message });
+  // At most 50 problems are listed per patch (a patch of pasted garbage would list thousands).
+  let unlisted = 0;
+  const error = (i: number, message: string) => {
+    if (diagnostics.length < 50) diagnostics.push({ severity: 'error', line: i + 1, message });
+    else unlisted++;
+  };
   let i = begin + 1;
   let ended = false;
   while (i < lines.length) {
@@ -139,6 +144,13 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
         : `Reply line ${i + 1} ("${t.slice(0, 80)}") is outside any file section of the patch; it was ignored.`,
     );
     i++;
+  }
+  if (unlisted > 0) {
+    diagnostics.push({
+      severity: 'error',
+      line: diagnostics[diagnostics.length - 1]!.line,
+      message: `${unlisted} more problems in the patch starting at reply line ${begin + 1} are not listed.`,
+    });
   }
   if (!ended) {
     diagnostics.push({
