@@ -23,6 +23,7 @@
  * - edit_ranges   → `edit-ranges`: 1-based, start and end inclusive, all against the original
  *                   file; `end = start - 1` inserts before `start`
  * - shell_scripts → `shell`, one per string, in order
+ * Ops come in reply order (the order the entries are written), whatever the order of the keys.
  * Paths keep their `./`; the registry normalizes every path.
  *
  * Leniencies: invalid JSON (trailing commas, a cut-off reply, unescaped newlines) is repaired with
