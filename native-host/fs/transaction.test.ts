@@ -172,6 +172,11 @@ describe('conflicts', () => {
       { action: 'rename', from: 'y.txt', path: 'z.txt', baseHash: sha('old'), content: 'y' },
       'y.txt',
     ],
+    [
+      'rename a file that does not exist',
+      { action: 'rename', from: 'nope.txt', path: 'z.txt', baseHash: null, content: 'z' },
+      'nope.txt',
+    ],
     ['write over a folder', { action: 'create', path: 'dir', baseHash: null, content: 'x' }, 'dir'],
   ] as Array<[string, FileChange, string]>)('%s', async (_name, change, where) => {
     await put(sb.root, 'x.txt', 'x');

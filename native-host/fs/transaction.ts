@@ -131,7 +131,9 @@ async function applyLocked(
     if (change.action === 'rename') result.from = change.from;
     files.push(result);
     if (change.action === 'rename' && src) {
-      if (src.hash !== change.baseHash)
+      if (!src.state.exists && change.baseHash === null)
+        conflicts.push({ path: change.from, why: 'does not exist, so it cannot be renamed' });
+      else if (src.hash !== change.baseHash)
         conflicts.push({ path: change.from, why: changedWhy(change.baseHash, src) });
       if (cur.state.exists)
         conflicts.push({ path: change.path, why: 'already exists, so it cannot be renamed onto' });
