@@ -392,6 +392,17 @@ describe('undo', () => {
     await expect(undo(sb.root, id)).rejects.toMatchObject({ code: ErrorCode.NoSuchApply });
   });
 
+  it('a damaged journal copy is refused before anything is written', async () => {
+    await put(sb.root, 'a.txt', 'original');
+    const res = await apply(sb.root, [
+      { action: 'modify', path: 'a.txt', baseHash: sha('original'), content: 'new' },
+    ]);
+    await writeFile(path.join(sb.state, 'journal', rootKey(sb.root), res.applyId, 'before.bin'), 'origimal');
+    const picture = await snapshotTree(sb.root);
+    await expect(undo(sb.root)).rejects.toMatchObject({ code: ErrorCode.Internal, path: 'a.txt' });
+    expect(await snapshotTree(sb.root)).toEqual(picture);
+  });
+
   it('an apply undone twice: NoSuchApply', async () => {
     const res = await apply(sb.root, [{ action: 'create', path: 'a.txt', baseHash: null, content: 'a' }]);
     await undo(sb.root, res.applyId);
