@@ -87,10 +87,11 @@ export const aptixParser: FormatParser = {
       }
       const l = clean[line]!;
       const at = m.index - lineStart;
-      const sentence = l
-        .slice(at >= 0 && at < l.length ? at : 0)
-        .replace(/[`*_>"”\s]+$/, '')
-        .trim();
+      let sentence = l.slice(at >= 0 && at < l.length ? at : 0).trim();
+      // Markdown and quotes around the sentence (`> \`A patch …\``) are not part of it.
+      let z = sentence.length;
+      while (z > 0 && '`*_>"”'.includes(sentence[z - 1]!)) z--;
+      sentence = sentence.slice(0, z).trim();
       blocks.push({
         start: line + 1,
         end: line + 1,
@@ -303,7 +304,7 @@ function readReplacements(
  * (a JSON value carries no position, so it is found again in the text), else the fence line.
  */
 function pathLocator(fence: Fence): (path: string) => number {
-  const found: Array<{ path: string; line: number; used: boolean }> = [];
+  const found = new Map<string, number[]>();
   const key = /"path"\s*:\s*"((?:[^"\\\n]|\\.)*)"/g;
   fence.lines.forEach((l, k) => {
     if (!l.includes('"path"')) return;
@@ -314,13 +315,10 @@ function pathLocator(fence: Fence): (path: string) => number {
       } catch {
         value = m[1]!;
       }
-      found.push({ path: value, line: fence.open + 2 + k, used: false });
+      const lines = found.get(value);
+      if (lines) lines.push(fence.open + 2 + k);
+      else found.set(value, [fence.open + 2 + k]);
     }
   });
-  return (path) => {
-    const hit = found.find((f) => !f.used && f.path === path);
-    if (!hit) return fence.open + 1;
-    hit.used = true;
-    return hit.line;
-  };
+  return (path) => found.get(path)?.shift() ?? fence.open + 1;
 }

@@ -28,16 +28,43 @@
  * Refused, as error diagnostics: a directive that is never closed (cut off), one without a path.
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
-import { fenceAt, linesToContent, openingFence, stripWrappingFence } from './fences';
+import { isClosingFence, linesToContent, openingFence, stripWrappingFence } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 import { readPatchBody, replyLines } from './unified-diff';
 
 const TAG = /^[ \t]*<(FILE_CHANGES|FILE_NEW|FILE_PATCH|FILE_RENAME|FILE_DELETE)(?=[\s/>])([^>]*)>(.*)$/;
-const ATTR = /([A-Za-z_][\w.-]*)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)')/g;
-
+/** `name="value"` / `name='value'` pairs, any order and spacing; a plain scan, so no regex backtracking. */
 export function parseAttributes(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of text.matchAll(ATTR)) out[m[1]!] = m[2] ?? m[3] ?? '';
+  const isName = (c: string | undefined, first: boolean) =>
+    c !== undefined && (/[A-Za-z_]/.test(c) || (!first && /[\w.-]/.test(c)));
+  let i = 0;
+  while (i < text.length) {
+    if (!isName(text[i], true) || (i > 0 && isName(text[i - 1], false))) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (isName(text[j], false)) j++;
+    const name = text.slice(i, j);
+    let k = j;
+    while (text[k] === ' ' || text[k] === '\t') k++;
+    if (text[k] !== '=') {
+      i = j;
+      continue;
+    }
+    k++;
+    while (text[k] === ' ' || text[k] === '\t') k++;
+    const quote = text[k];
+    if (quote !== '"' && quote !== "'") {
+      i = k;
+      continue;
+    }
+    const close = text.indexOf(quote, k + 1);
+    if (close < 0) break;
+    out[name] = text.slice(k + 1, close);
+    i = close + 1;
+  }
   return out;
 }
 
@@ -48,7 +75,8 @@ interface Directive {
   diagnostics: Diagnostic[];
 }
 
-function firstAfter(sorted: readonly number[], after: number): number {
+/** Index in `sorted` of the first value greater than `after` (`sorted.length` when none). */
+function firstIndexAfter(sorted: readonly number[], after: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -56,7 +84,12 @@ function firstAfter(sorted: readonly number[], after: number): number {
     if (sorted[mid]! <= after) lo = mid + 1;
     else hi = mid;
   }
-  return lo < sorted.length ? sorted[lo]! : -1;
+  return lo;
+}
+
+function firstAfter(sorted: readonly number[], after: number): number {
+  const at = firstIndexAfter(sorted, after);
+  return at < sorted.length ? sorted[at]! : -1;
 }
 
 export const fileChangesParser: FormatParser = {
@@ -67,9 +100,12 @@ export const fileChangesParser: FormatParser = {
   parse(text) {
     const { raw, clean } = replyLines(text);
     // Lines that end with each closing tag, to find a directive's end without rescanning.
-    const closers: Record<string, number[]> = { FILE_NEW: [], FILE_PATCH: [] };
+    // `fence`: lines that could close a code fence (only backticks or tildes).
+    const closers: Record<string, number[]> = { FILE_NEW: [], FILE_PATCH: [], fence: [] };
     for (let i = 0; i < clean.length; i++) {
       const l = clean[i]!;
+      const c = l.trimStart().charCodeAt(0);
+      if ((c === 96 || c === 126) && isClosingFence(l, c === 96 ? '```' : '~~~')) closers.fence!.push(i);
       if (l.indexOf('</FILE_') < 0) continue;
       const t = l.trimEnd();
       for (const name of ['FILE_NEW', 'FILE_PATCH']) if (t.endsWith(`</${name}>`)) closers[name]!.push(i);
@@ -191,9 +227,16 @@ function readDirective(
   // A fence opening the content hides closing tags inside it (a file that documents this format).
   let k = i + 1;
   while (k < clean.length && clean[k]!.trim() === '') k++;
-  if (sameLine.trim() === '' && k < clean.length && openingFence(clean[k]!)) {
-    const f = fenceAt(clean, k);
-    if (f?.closed) searchFrom = f.close;
+  const open = sameLine.trim() === '' && k < clean.length ? openingFence(clean[k]!) : null;
+  if (open) {
+    // Its closing line, from the precomputed candidates: no rescan of the reply per directive.
+    const fences = closers.fence!;
+    for (let at = firstIndexAfter(fences, k); at < fences.length; at++) {
+      if (isClosingFence(clean[fences[at]!]!, open.marker)) {
+        searchFrom = fences[at]!;
+        break;
+      }
+    }
   }
   const close = firstAfter(closers[name]!, searchFrom);
   if (close < 0) {

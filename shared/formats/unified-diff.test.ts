@@ -1,5 +1,8 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
+import { aptixParser } from './aptix';
+import { delimiterBlocksParser } from './delimiter-blocks';
+import { fileChangesParser } from './file-changes';
 import { detectAll } from './registry';
 import { diffFileToOps, parseHunks, parseUnifiedDiff, unifiedDiffParser } from './unified-diff';
 
@@ -334,5 +337,24 @@ describe('unified-diff fixtures', () => {
   it('has fixtures', () => expect(names.length).toBeGreaterThan(3));
   it.each(names)('%s', (name) => {
     expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
+  });
+});
+
+describe('no regex backtracking on long lines (each would take minutes if quadratic)', () => {
+  const sp = ' '.repeat(200_000);
+  it.each([
+    ['header with spaces', `--- a${sp}x\n+++ b${sp}x\n@@ -1 +1 @@\n-a\n+b\n`],
+    ['@@ with spaces', `--- a\n+++ b\n@@${sp}x\n-a\n`],
+    ['@@ run of @', `--- a\n+++ b\n@@${'@'.repeat(200_000)}x\n-a\n`],
+    ['diff --git with spaces', `diff --git a/x${sp}b/y${sp}\n`],
+    ['tag with a long word', `<FILE_NEW ${'a'.repeat(200_000)}>\nx\n</FILE_NEW>`],
+    ['refusal with a long tail', `A patch cannot be safely generated${'`'.repeat(200_000)}x\n`],
+    ['many unclosed fences in tags', '<FILE_NEW file_path="a">\n```ts\n'.repeat(20_000)],
+    ['blank lines in a hunk', `--- a\n+++ b\n@@ -1,2 +1,2 @@\n a\n${'\n'.repeat(200_000)} b\n`],
+  ])('%s', (_name, text) => {
+    const t0 = performance.now();
+    parseUnifiedDiff(text);
+    for (const p of [unifiedDiffParser, delimiterBlocksParser, fileChangesParser, aptixParser]) p.parse(text);
+    expect(performance.now() - t0).toBeLessThan(3000);
   });
 });

@@ -91,8 +91,6 @@ interface FileBuilder {
 }
 
 const HUNK_HEADER = /^@@+[ \t]*-(\d+)(?:,(\d+))?[ \t]+\+(\d+)(?:,(\d+))?[ \t]*@@+(.*)$/;
-/** Bare hunk headers models write: `@@`, `@@ @@`, `@@ ... @@` (aider). */
-const BARE_HUNK = /^@@+[ \t]*(?:\.\.\.[ \t]*)?(?:@@+)?[ \t]*$/;
 /** Timestamp written with a space instead of a tab (GNU diff in some locales, svn). */
 const SPACE_TIMESTAMP =
   /[ \t]+(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[ \t]*[+-]\d\d:?\d\d)?|\((?:revision \d+|working copy|nonexistent)\)|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})[ \t]*$/;
@@ -479,7 +477,9 @@ function startHunk(l: string, line: number, diagnostics: Diagnostic[]): HunkBuil
     return { hunk, line, hasCounts: true, oldSeen: 0, newSeen: 0 };
   }
   const hunk: Hunk = { lines: [] };
-  if (!BARE_HUNK.test(l)) {
+  // Bare hunk headers models write: `@@`, `@@ @@`, `@@ ... @@` (aider); other text is a section.
+  const inner = bareHunkText(l);
+  if (inner !== '' && inner !== '...') {
     if (/[-+]\d/.test(l)) {
       // Case: `@@ +1 0,0 @@` (svn) or other numbers we cannot trust.
       diagnostics.push({
@@ -488,14 +488,20 @@ function startHunk(l: string, line: number, diagnostics: Diagnostic[]): HunkBuil
         message: `The hunk header at reply line ${line} ("${l.slice(0, 60)}") could not be read; the hunk is placed by its context lines.`,
       });
     } else {
-      const section = l
-        .replace(/^@@+/, '')
-        .replace(/@@+\s*$/, '')
-        .trim();
-      if (section && section !== '...') hunk.section = section;
+      hunk.section = inner;
     }
   }
   return { hunk, line, hasCounts: false, oldSeen: 0, newSeen: 0 };
+}
+
+/** The text of an `@@` line between its leading and trailing `@` runs, trimmed (no regex: no backtracking). */
+function bareHunkText(l: string): string {
+  let a = 0;
+  while (l[a] === '@') a++;
+  let z = l.length;
+  while (z > a && (l[z - 1] === ' ' || l[z - 1] === '\t')) z--;
+  while (z > a && l[z - 1] === '@') z--;
+  return l.slice(a, z).trim();
 }
 
 function readGitHeader(l: string, b: FileBuilder): boolean {
@@ -533,8 +539,10 @@ function parseHeaderPath(rest: string): { path: string | null; epoch: boolean } 
       path = rest.slice(0, tab);
       stamp = rest.slice(tab + 1).trim();
     } else {
-      const m = SPACE_TIMESTAMP.exec(rest);
-      path = m ? rest.slice(0, m.index) : rest;
+      // Only the tail can hold a timestamp; matching there keeps a long line from backtracking.
+      const from = Math.max(0, rest.length - 80);
+      const m = SPACE_TIMESTAMP.exec(rest.slice(from));
+      path = m ? rest.slice(0, from + m.index) : rest;
       stamp = m ? m[0].trim() : '';
     }
     path = path.trimEnd();
