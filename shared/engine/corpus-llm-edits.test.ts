@@ -3,6 +3,7 @@
  * apply-level cases: the reply is read by every format parser (detectAll), planned against the
  * original files, and the resulting tree compared with `expected_files`. An `expect_fail` case must
  * not apply. Cases that encode another tool's policy are in POLICY with the reason.
+ * Run with CORPUS_WHY=1 to print why each refused case was refused.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

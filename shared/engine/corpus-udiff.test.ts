@@ -4,6 +4,7 @@
  * exactly `expected`; an `expect_fail` case must not apply. Where a case encodes another tool's
  * policy rather than a correct result, it is in POLICY below with the reason, and the test checks
  * that we do what our policy says instead.
+ * Run with CORPUS_WHY=1 to print why each refused case was refused.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

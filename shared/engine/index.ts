@@ -1,7 +1,14 @@
-/** The engine's public surface (DESIGN §3): pure functions from file texts and operations to plans. */
+/**
+ * The engine's public surface (DESIGN §3): pure functions from file texts and operations to plans.
+ *
+ *   applyOp(text | null, op) → { ok: true, text | null, notes } | { ok: false, kind, message, nearest? }
+ *   planNeeds(changeSet) → paths whose snapshots plan() needs
+ *   plan(changeSet, snapshots) → { files: FilePlan[], scripts, diagnostics }
+ *   toFileChanges(plan, accepted, acceptPlaceholders?) → FileChange[] for the native host
+ */
 export { applyOp, applyOpDetailed, type OpApplied } from './apply-op';
-export { type DisplayHunk, displayHunks } from './display-hunks';
-export { isPlaceholderLine } from './placeholder';
+export { type DisplayHunk, displayHunks, type LineEdits } from './display-hunks';
+export { isPlaceholderLine, isPlaceholderPath } from './placeholder';
 export {
   type FileAction,
   type FilePlan,

@@ -2,7 +2,8 @@
  * Property: a diff made by jsdiff, applied by the engine, gives exactly the new text — numbered
  * hunks always; bare hunks (numbers removed) whenever they apply at all, since they must never land
  * anywhere else. Small alphabets make repeated lines, so nearest-wins and uniqueness are exercised,
- * and texts with and without a final newline exercise the "\ No newline" markers.
+ * and texts with and without a final newline exercise the "\ No newline" markers. Last, the rule the
+ * ladder exists under: a removed line with a typo in it never applies.
  */
 import { structuredPatch } from 'diff';
 import fc from 'fast-check';
@@ -60,6 +61,37 @@ describe('jsdiff → engine round trip', () => {
           expect(['ambiguous', 'no-match', 'overlap', 'already-applied', 'missing-file']).toContain(r.kind);
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('a typo in a removed line never applies', () => {
+  it('on any rung, numbered or bare', () => {
+    const line = fc.stringMatching(/^[ a-z(){};=]{0,12}$/);
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 20 }),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('x', 'q', 'Z'),
+        fc.boolean(),
+        (lines, pick, pos, letter, numbered) => {
+          const k = pick % lines.length;
+          const target = lines[k]!;
+          const letters = [...target].map((ch, i) => (/[a-z]/.test(ch) ? i : -1)).filter((i) => i >= 0);
+          if (letters.length === 0) return;
+          const at = letters[pos % letters.length]!;
+          if (target[at] === letter) return;
+          const typo = target.slice(0, at) + letter + target.slice(at + 1);
+          // The typo'd line must not exist as such in the file (then it would not be a typo).
+          if (lines.some((l) => l.trim() === typo.trim())) return;
+          const hunk: Hunk = { lines: [`-${typo}`, '+replacement'] };
+          if (numbered) Object.assign(hunk, { oldStart: k + 1, oldLines: 1, newStart: k + 1, newLines: 1 });
+          const r = applyOp(`${lines.join('\n')}\n`, patchOp([hunk]));
+          expect(r.ok).toBe(false);
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });
