@@ -151,7 +151,7 @@ function plainDiff(bytes) {
  */
 function time(fn, input, runs) {
   const inputs = [input, `\n${input}`];
-  for (let i = 0; i < 3; i++) fn(inputs[1]); // warm-up: let the JIT optimize first
+  for (let i = 0; i < 5; i++) fn(inputs[1]); // warm-up: let the JIT optimize first
   const ms = [];
   for (let i = 0; i < runs; i++) {
     const x = inputs[i % 2];
@@ -167,8 +167,8 @@ export async function benchParse() {
   console.log('parse: detectAll over mixed-format replies (median)');
   const results = [];
   for (const [mib, runs] of [
-    [1, 15],
-    [4, 7],
+    [1, 31],
+    [4, 9],
     [16, 5],
   ]) {
     const { text, ops } = mixedReply(mib * MiB);
@@ -184,11 +184,12 @@ export async function benchParse() {
   console.log('parse: plain unified diff, ours vs jsdiff parsePatch (median)');
   for (const mib of [1, 16]) {
     const diff = plainDiff(mib * MiB);
-    const runs = mib === 1 ? 15 : 5;
-    const ours = time(parseUnifiedDiff, diff, runs).median;
-    const theirs = time(parsePatch, diff, runs).median;
+    const runs = mib === 1 ? 31 : 5;
+    const ours = time(parseUnifiedDiff, diff, runs);
+    const theirs = time(parsePatch, diff, runs);
+    const rate = (ms) => ((diff.length / MiB / ms) * 1000).toFixed(0);
     console.log(
-      `  ${String(mib).padStart(2)} MiB: parseUnifiedDiff ${ours.toFixed(1).padStart(7)} ms (${((diff.length / MiB / ours) * 1000).toFixed(0)} MB/s), jsdiff parsePatch ${theirs.toFixed(1).padStart(7)} ms (${((diff.length / MiB / theirs) * 1000).toFixed(0)} MB/s)`,
+      `  ${String(mib).padStart(2)} MiB: parseUnifiedDiff ${ours.median.toFixed(1).padStart(6)} ms (min ${ours.min.toFixed(1)}, ${rate(ours.median)} MB/s), jsdiff parsePatch ${theirs.median.toFixed(1).padStart(6)} ms (min ${theirs.min.toFixed(1)}, ${rate(theirs.median)} MB/s)`,
     );
   }
 }
