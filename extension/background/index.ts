@@ -2,8 +2,15 @@
  * The service worker: routes messages, owns the port to the host, keeps pending proposals in
  * storage.session (the worker may be stopped between steps), opens the side panel.
  */
-import { ContentMessageSchema, PageMessageSchema, type Proposal } from '../../shared/protocol/messages';
+import {
+  type ContentMessage,
+  ContentMessageSchema,
+  PageMessageSchema,
+  type Proposal,
+} from '../../shared/protocol/messages';
 import { METHODS, type Method } from '../../shared/protocol/protocol';
+import { installClipboardCapture } from '../content/raw-text';
+import { conversationKey, type FolderMemory, readMemory, STORAGE_KEY } from '../ui/folders';
 import { type HostCallError, HostClient } from './host-client';
 import { hostStatus } from './host-status';
 import { senderKind } from './trust';
@@ -11,21 +18,26 @@ import { senderKind } from './trust';
 const client = new HostClient();
 const ORIGIN = chrome.runtime.getURL('');
 
+/**
+ * The folder memory, mirrored in memory: deciding between popup and side panel must not await
+ * storage, or the click would no longer count as a user gesture when the panel opens.
+ */
+let folders: FolderMemory | undefined;
+chrome.storage.local.get(STORAGE_KEY).then((v) => {
+  folders = readMemory(v[STORAGE_KEY]);
+});
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local' && changes[STORAGE_KEY]) folders = readMemory(changes[STORAGE_KEY].newValue);
+});
+
 chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
   const kind = senderKind(sender, chrome.runtime.id, ORIGIN);
-  if (kind === 'content-script') {
-    const parsed = ContentMessageSchema.safeParse(message);
-    if (!parsed.success) return false;
-    const msg = parsed.data;
-    if (msg.type === 'propose') {
-      // sidePanel.open must run before any await, while the user's click still counts as a gesture.
-      if (msg.open && sender.tab?.id !== undefined) {
-        chrome.sidePanel.open({ tabId: sender.tab.id }).catch(() => undefined);
-      }
-      storeProposal(msg.proposal).then(() => sendResponse({ ok: true }));
-      return true;
-    }
-    return false;
+  if (kind === 'foreign') return false;
+  // Extension pages may propose too (the demo chat page, the paste box); content scripts may do nothing else.
+  const content = ContentMessageSchema.safeParse(message);
+  if (content.success) {
+    handleProposal(content.data, sender).then(sendResponse, () => sendResponse({ ok: false }));
+    return true;
   }
   if (kind !== 'extension-page') return false;
   const parsed = PageMessageSchema.safeParse(message);
@@ -42,23 +54,55 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     chrome.storage.session.get('proposal').then((v) => sendResponse(v.proposal ?? null));
     return true;
   }
-  if (msg.type === 'host-call') {
-    if (!Object.hasOwn(METHODS, msg.method)) {
-      sendResponse({ ok: false, error: { code: 2, message: `Unknown method ${msg.method}` } });
-      return false;
-    }
-    const method = msg.method as Method;
-    client
-      .call(method, msg.params as never, { timeoutMs: method === 'runScript' ? 3_600_000 : 120_000 })
-      .then(
-        (result) => sendResponse({ ok: true, result }),
-        (err: HostCallError) =>
-          sendResponse({ ok: false, error: { code: err.code, message: err.message, path: err.path } }),
-      );
-    return true;
+  if (!Object.hasOwn(METHODS, msg.method)) {
+    sendResponse({ ok: false, error: { code: 2, message: `Unknown method ${msg.method}` } });
+    return false;
   }
-  return false;
+  const method = msg.method as Method;
+  client.call(method, msg.params as never, { timeoutMs: method === 'runScript' ? 3_600_000 : 120_000 }).then(
+    (result) => sendResponse({ ok: true, result }),
+    (err: HostCallError) =>
+      sendResponse({ ok: false, error: { code: err.code, message: err.message, path: err.path } }),
+  );
+  return true;
 });
+
+function handleProposal(msg: ContentMessage, sender: chrome.runtime.MessageSender): Promise<unknown> {
+  const tabId = sender.tab?.id;
+  if (msg.type === 'enable-copy-capture') {
+    if (tabId === undefined) return Promise.resolve({ ok: false });
+    return chrome.scripting
+      .executeScript({
+        target: { tabId, frameIds: [sender.frameId ?? 0] },
+        world: 'MAIN',
+        func: installClipboardCapture,
+      })
+      .then(() => ({ ok: true }));
+  }
+  if (msg.type !== 'propose') return Promise.resolve({ ok: true });
+  if (msg.open) openReview(msg.proposal, sender);
+  return storeProposal(msg.proposal).then(() => ({ ok: true }));
+}
+
+/** Synchronous up to the open call: it must run inside the user's click. */
+function openReview(proposal: Proposal, sender: chrome.runtime.MessageSender): void {
+  const key = conversationKey(proposal.site, proposal.conversationId);
+  const hasFolder = key !== undefined && folders?.byConversation[key] !== undefined;
+  const known = folders !== undefined;
+  if (known && !hasFolder && proposal.site !== 'paste') {
+    // A conversation without a folder yet: the popup asks for one first (it shows the operations too).
+    chrome.action.openPopup().catch(() => openPanel(sender));
+    return;
+  }
+  openPanel(sender);
+}
+
+function openPanel(sender: chrome.runtime.MessageSender): void {
+  const tabId = sender.tab?.id;
+  if (tabId !== undefined) chrome.sidePanel.open({ tabId }).catch(() => undefined);
+  else if (sender.tab?.windowId !== undefined)
+    chrome.sidePanel.open({ windowId: sender.tab.windowId }).catch(() => undefined);
+}
 
 async function storeProposal(proposal: Proposal): Promise<void> {
   await chrome.storage.session.set({ proposal });

@@ -4,10 +4,18 @@
  */
 
 import { VERSION } from '../host/version';
+import { APPLY_USAGE, apply } from './apply';
+import { DETECT_USAGE, detect } from './detect';
+import { HISTORY_USAGE, history } from './history';
 import { doctor, install, uninstall } from './install';
 import { type CliCommand, Exit, processIO, UsageError } from './io';
+import { UNDO_USAGE, undo } from './undo';
 
 const COMMANDS: Record<string, { run: CliCommand; usage: string }> = {
+  detect: { run: detect, usage: DETECT_USAGE },
+  apply: { run: apply, usage: APPLY_USAGE },
+  undo: { run: undo, usage: UNDO_USAGE },
+  history: { run: history, usage: HISTORY_USAGE },
   install: { run: install, usage: 'install [--browser NAME]… [--dir PATH]… [--firefox]' },
   uninstall: { run: uninstall, usage: 'uninstall [--browser NAME]… [--dir PATH]…' },
   doctor: { run: doctor, usage: 'doctor [--browser NAME]… [--dir PATH]… [--json]' },
@@ -46,17 +54,4 @@ export async function main(argv: string[], io = processIO()): Promise<number> {
     }
     throw err;
   }
-}
-
-const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('/cli.mjs');
-if (isEntry) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      process.stderr.write(`replyapply: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 2;
-    },
-  );
 }

@@ -133,10 +133,7 @@ function run(
   });
 }
 
-/**
- * The CLI entry bundled for the runs. Temporary: main.ts does not dispatch apply/detect/undo/history yet;
- * once it does, this becomes 'native-host/cli/main.ts' and scenario-cli-entry.ts is deleted.
- */
+/** The CLI entry bundled for the runs: main() run as a process, as bin/replyapply.js runs it. */
 const CLI_ENTRY = 'native-host/test/scenario-cli-entry.ts';
 
 const SIBLING = 'a/b/sibling/keep.txt';

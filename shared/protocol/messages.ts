@@ -29,6 +29,8 @@ export type Proposal = z.infer<typeof ProposalSchema>;
 export const ContentMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('propose'), proposal: ProposalSchema, open: z.boolean() }),
   z.object({ type: z.literal('adapter-missed'), site: z.string(), url: z.string() }),
+  /** Inject the MAIN-world half of the Copy-button capture into the sender's frame. */
+  z.object({ type: z.literal('enable-copy-capture') }),
 ]);
 export type ContentMessage = z.infer<typeof ContentMessageSchema>;
 
