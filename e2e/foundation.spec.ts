@@ -16,7 +16,7 @@ test('the content script marks a routed chatgpt.com conversation page', async ({
   );
   const page = await context.newPage();
   await page.goto('https://chatgpt.com/c/6740f3a1-0000-8000-9000-000000000001');
-  await expect(page.locator('[data-replyapply="marker"]')).toHaveCount(1);
+  await expect(page.locator('html')).toHaveAttribute('data-replyapply-active', 'chatgpt');
 });
 
 test('the side panel shows the connected host and its version', async ({ context, serviceWorker }) => {
@@ -42,10 +42,13 @@ test('without the host manifest the popup says the host is missing and how to in
   await expect(status).toContainText('npx replyapply install');
 });
 
-test('the bundled demo chat page opens inside the extension with ReplyApply active', async ({ context, serviceWorker }) => {
+test('the bundled demo chat page opens inside the extension with ReplyApply active', async ({
+  context,
+  serviceWorker,
+}) => {
   void serviceWorker;
   const page = await context.newPage();
   await page.goto(extensionPage('extension/demo/index.html'));
   await expect(page.locator('[data-message-author-role="assistant"]')).toHaveCount(1);
-  await expect(page.locator('[data-replyapply="marker"]')).toHaveCount(1);
+  await expect(page.locator('[data-replyapply="apply"]')).toHaveAttribute('data-files', '1');
 });
