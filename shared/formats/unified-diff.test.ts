@@ -158,6 +158,20 @@ describe('parseUnifiedDiff', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it.each([
+    ['in the middle', '@@ -1,3 +1,3 @@\n a\nb\n-c\n+d\n', [' a', ' b', '-c', '+d']],
+    ['at the end, as the counts expect', '@@ -1,2 +1,2 @@\n-c\n+d\n}\n', ['-c', '+d', ' }']],
+    ['not at the end beyond the counts', '@@ -1 +1 @@\n-c\n+d\n}\n', ['-c', '+d']],
+  ])('reads an unprefixed line %s as context', (_name, body, lines) => {
+    const { files } = parseUnifiedDiff(`--- a/f\n+++ b/f\n${body}`);
+    expect(files[0]!.hunks[0]!.lines).toEqual(lines);
+  });
+
+  it('stops a hunk at an unprefixed line followed by prose', () => {
+    const { files } = parseUnifiedDiff('--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n-c\n+d\nNote: done.\nThanks\n');
+    expect(files[0]!.hunks[0]!.lines).toEqual(['-c', '+d']);
+  });
+
   it('keeps a removed "-- comment" line while the counts still expect old lines', () => {
     const text = '--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +1,2 @@\n--- old comment\n+++ new comment\n select 1;\n';
     const { files } = parseUnifiedDiff(text);

@@ -23,6 +23,9 @@
  * - blank context lines that lost their leading space: an empty line inside a hunk is empty context
  *   when more hunk lines follow it (and, when the header's counts are short by exactly that many
  *   lines, also at the very end of the hunk);
+ * - an unprefixed line inside a fenced hunk (`}` in column 0) with more hunk lines after it, or
+ *   at its end while the counts still expect lines, is an unchanged line whose space was lost
+ *   (a warning);
  * - `--- x` inside a hunk is a removed line "-- x" while the header's counts still expect old lines,
  *   otherwise (with a `+++` line after it) the header of the next file;
  * - a `diff --git` section without ---/+++ lines takes its paths from the `diff --git` line;
@@ -70,6 +73,7 @@ interface ScanResult {
 interface HunkBuilder {
   hunk: Hunk;
   line: number;
+  unprefixedWarned?: boolean;
   hasCounts: boolean;
   oldSeen: number;
   newSeen: number;
@@ -297,6 +301,18 @@ function scanDiff(
     );
   };
 
+  /**
+   * Whether a line without a hunk prefix at i sits inside the hunk: more hunk lines follow it
+   * (possibly after blank lines), or it ends the diff while the header's counts still expect lines.
+   */
+  const continuesAsContext = (i: number, hunk: HunkBuilder): boolean => {
+    const j = nextNonBlank(i + 1);
+    if (j < to && isBody(j, hunk)) return true;
+    if (!hunk.hasCounts || j < to) return false; // something else follows: prose, not the hunk
+    const shortOld = (hunk.hunk.oldLines ?? 0) - hunk.oldSeen;
+    return shortOld > 0 && shortOld === (hunk.hunk.newLines ?? 0) - hunk.newSeen;
+  };
+
   const nextNonBlank = (i: number): number => {
     let j = i;
     while (j < to && stripCr(lines[j]!).trim() === '') j++;
@@ -357,6 +373,23 @@ function scanDiff(
             end = i;
           }
         }
+      } else if (!opts.bare && !isHeaderLine(l) && continuesAsContext(i, hb)) {
+        // Case: an unchanged line that lost its leading space (`}` or `def f():` in column 0) in
+        // the middle of a hunk. Read as context: the engine still has to find it in the file, so
+        // a wrong guess fails to apply instead of applying wrongly.
+        if (!hb.unprefixedWarned) {
+          hb.unprefixedWarned = true;
+          diagnostics.push({
+            severity: 'warning',
+            line: lineNo(i),
+            message: `Reply line ${lineNo(i)} inside the hunk at reply line ${hb.line} has no leading " ", "-" or "+"; it was read as an unchanged line.`,
+          });
+        }
+        hb.hunk.lines.push(` ${raw}`);
+        hb.oldSeen++;
+        hb.newSeen++;
+        end = ++i;
+        continue;
       }
       finishHunk();
       continue; // re-read this line outside the hunk
@@ -460,6 +493,23 @@ function scanDiff(
   }
   finishFile();
   return { files, diagnostics, end: opts.bare ? end : to };
+}
+
+/** Lines that start something in a diff, never an unchanged line that lost its space. */
+function isHeaderLine(l: string): boolean {
+  return (
+    l.startsWith('@@') ||
+    l.startsWith('diff ') ||
+    l.startsWith('Index: ') ||
+    l.startsWith('index ') ||
+    l.startsWith('new file mode') ||
+    l.startsWith('deleted file mode') ||
+    l.startsWith('similarity index') ||
+    l.startsWith('rename ') ||
+    l.startsWith('copy ') ||
+    /^={4,}\s*$/.test(l) ||
+    /^(?:`{3,}|~{3,})/.test(l.trimStart())
+  );
 }
 
 function startHunk(l: string, line: number, diagnostics: Diagnostic[]): HunkBuilder {
