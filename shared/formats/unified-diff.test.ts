@@ -214,6 +214,15 @@ describe('parseUnifiedDiff', () => {
     expect(parseUnifiedDiff(text).files[0]).toMatchObject({ isNew: true, newPath: 'n.txt' });
   });
 
+  it('applies a diff between two names to the old one, with a warning, but not to a backup copy', () => {
+    const moved = parseUnifiedDiff('--- src/old.ts\n+++ src/new.ts\n@@ -1 +1 @@\n-a\n+b\n');
+    expect(diffFileToOps(moved.files[0]!)).toMatchObject([{ kind: 'patch', path: 'src/old.ts' }]);
+    expect(moved.diagnostics[0]).toMatchObject({ severity: 'warning', line: 1 });
+    const orig = parseUnifiedDiff('--- a.c.orig\t2024-01-01\n+++ a.c\t2024-01-02\n@@ -1 +1 @@\n-a\n+b\n');
+    expect(diffFileToOps(orig.files[0]!)).toMatchObject([{ kind: 'patch', path: 'a.c' }]);
+    expect(orig.diagnostics).toEqual([]);
+  });
+
   it('turns a git copy into a patch starting from the source', () => {
     const { files } = parseUnifiedDiff('diff --git a/f b/g\ncopy from f\ncopy to g\n');
     expect(files[0]).toMatchObject({ oldPath: 'f', newPath: 'g', isCopy: true });

@@ -91,13 +91,13 @@ interface FileBuilder {
   oldEpoch: boolean;
   newEpoch: boolean;
   binary: boolean;
-  modeOnly: boolean;
 }
 
 const HUNK_HEADER = /^@@+[ \t]*-(\d+)(?:,(\d+))?[ \t]+\+(\d+)(?:,(\d+))?[ \t]*@@+(.*)$/;
 /** Timestamp written with a space instead of a tab (GNU diff in some locales, svn). */
 const SPACE_TIMESTAMP =
   /[ \t]+(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[ \t]*[+-]\d\d:?\d\d)?|\((?:revision \d+|working copy|nonexistent)\)|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})[ \t]*$/;
+const BACKUP_SUFFIX = /(?:\.orig|\.old|\.bak|~)$/;
 const EPOCH = /^(?:1970-01-01 00:00:00|1969-12-31 \d\d:\d\d:\d\d)/;
 
 function stripCr(line: string): string {
@@ -137,7 +137,10 @@ export function diffFileToOps(file: DiffFile): Op[] {
     return [{ kind: 'patch', path: newPath, copyFrom: oldPath, hunks, line }];
   }
   if (hunks.length === 0 && !file.isNew) return [];
-  const path = file.isNew ? (newPath ?? oldPath) : (oldPath ?? newPath);
+  // `diff -u a.c.orig a.c`: the backup copy is not the file to change.
+  const backup = oldPath && newPath && BACKUP_SUFFIX.exec(oldPath);
+  const oldName = backup && oldPath!.slice(0, backup.index) === newPath ? newPath : oldPath;
+  const path = file.isNew ? (newPath ?? oldName) : (oldName ?? newPath);
   if (!path) return [];
   const op: Op = { kind: 'patch', path, hunks, line };
   if (file.isRename && newPath && newPath !== path) op.newPath = newPath;
@@ -184,7 +187,6 @@ function scanDiff(
     oldEpoch: false,
     newEpoch: false,
     binary: false,
-    modeOnly: false,
   });
 
   const finishHunk = () => {
@@ -253,6 +255,23 @@ function scanDiff(
     )
       f.isDelete = true;
     pendingPath = null;
+    if (
+      !b.git &&
+      f.oldPath !== null &&
+      f.newPath !== null &&
+      f.oldPath !== f.newPath &&
+      !f.isNew &&
+      !f.isDelete &&
+      !BACKUP_SUFFIX.test(f.oldPath)
+    ) {
+      // Case: `--- src/old.ts` / `+++ src/new.ts` without git's rename lines. Renaming on a guess
+      // could lose a file; the hunks go to the old name, as GNU patch would, and the user is told.
+      diagnostics.push({
+        severity: 'warning',
+        line: f.line,
+        message: `The diff at reply line ${f.line} names ${f.oldPath} before and ${f.newPath} after, without git rename lines; it is applied to ${f.oldPath} and nothing is renamed.`,
+      });
+    }
     if (b.binary) {
       diagnostics.push({
         severity: 'warning',
@@ -570,8 +589,9 @@ function readGitHeader(l: string, b: FileBuilder): boolean {
   } else if (l.startsWith('copy to ')) {
     f.isCopy = true;
     b.gitNew = unquotePath(l.slice(8));
-  } else if (l.startsWith('old mode ') || l.startsWith('new mode ')) b.modeOnly = true;
-  else if (!/^(?:index |similarity index |dissimilarity index )/.test(l)) return false;
+  } else if (l.startsWith('old mode ') || l.startsWith('new mode ')) {
+    // File modes are not applied; the line only belongs to the header.
+  } else if (!/^(?:index |similarity index |dissimilarity index )/.test(l)) return false;
   return true;
 }
 
