@@ -65,13 +65,12 @@ export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[
       ];
     }
     for (const block of blocks) {
-      const overlaps = (other: boolean) =>
-        claimed.some(([s, e, id]) => block.start <= e && s <= block.end && (!other || id !== parser.id));
+      const overlaps = (other: boolean) => claimedOverlap(claimed, block, other ? parser.id : null);
       if (block.ops.length > 0 && overlaps(false)) continue;
       // Complaints about text another format already read (an OpenAI patch in a ```diff fence is
       // no broken unified diff) are noise; a block of diagnostics elsewhere (a refusal) is kept.
       if (block.ops.length === 0 && !failed && overlaps(true)) continue;
-      if (block.ops.length > 0) claimed.push([block.start, block.end, parser.id]);
+      if (block.ops.length > 0) claimInterval(claimed, [block.start, block.end, parser.id]);
       found.push({ parser, block });
     }
   }
@@ -124,6 +123,41 @@ export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[
     sets.push(set);
   }
   return sets.sort((a, b) => firstLine(a) - firstLine(b));
+}
+
+/**
+ * Claimed line spans are disjoint (a block is claimed only when it overlaps none) and kept sorted
+ * by start, so an overlap test is a binary search, not a scan: detectAll stays linear in the
+ * number of blocks of a long reply.
+ */
+function claimedOverlap(
+  claimed: ReadonlyArray<readonly [number, number, FormatId]>,
+  block: ParsedBlock,
+  otherThan: FormatId | null,
+): boolean {
+  // The last span that starts at or before the block's end; spans before it end earlier still.
+  let lo = 0;
+  let hi = claimed.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (claimed[mid]![0] <= block.end) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo - 1; i >= 0 && claimed[i]![1] >= block.start; i--) {
+    if (otherThan === null || claimed[i]![2] !== otherThan) return true;
+  }
+  return false;
+}
+
+function claimInterval(claimed: Array<[number, number, FormatId]>, span: [number, number, FormatId]): void {
+  let lo = 0;
+  let hi = claimed.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (claimed[mid]![0] <= span[0]) lo = mid + 1;
+    else hi = mid;
+  }
+  claimed.splice(lo, 0, span);
 }
 
 function firstLine(set: ChangeSet): number {
