@@ -2,7 +2,9 @@
 import type { TEXT_SOURCES } from '../../shared/changeset/changeset';
 import type { FileAction } from '../../shared/engine';
 
+/** By adapter id (the proposal's `site`), plus host names for older stored proposals. */
 const SITE_NAMES: Record<string, string> = {
+  chatgpt: 'ChatGPT',
   'chatgpt.com': 'ChatGPT',
   'chat.openai.com': 'ChatGPT',
   paste: 'Pasted reply',

@@ -33,11 +33,6 @@ const KNOWN_FAILING = new Map<string, string>([
   ['020_aptix_structured_patch_once', APTIX_SUBSTRING],
   ['021_aptix_structured_patch_all', APTIX_SUBSTRING],
   ['022_aptix_structured_patch_once_takes_first', APTIX_SUBSTRING],
-  [
-    '082_sloppy_duplicate_hunk',
-    'a hunk the model repeated verbatim in one patch fails as "does not match" on its second copy; the engine ' +
-      '(or the diff reader) should drop an exact duplicate hunk of the same patch with a note',
-  ],
 ]);
 
 interface Scenario {

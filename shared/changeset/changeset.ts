@@ -50,6 +50,12 @@ export const SearchReplaceEditSchema = z.object({
    * which its spec defines as "the first occurrence"). The engine reports a warning.
    */
   takeFirst: z.optional(z.boolean()),
+  /**
+   * `search` is a literal substring, not whole lines (Aptix `find`: "Literal substring to search for in
+   * the file content"). Matched exactly first; when it is not in the file as written, the engine falls
+   * back to the whole-line ladder.
+   */
+  literal: z.optional(z.boolean()),
 });
 export type SearchReplaceEdit = z.infer<typeof SearchReplaceEditSchema>;
 

@@ -88,8 +88,32 @@ interface Located {
   rep: Replacement;
 }
 
-/** Apply `hunks` to `doc`. `where` names the op for messages ("the patch at reply line 12 for a.ts"). */
+/**
+ * Apply `hunks` to `doc`. Tolerance: models sometimes repeat a hunk word for word. When the patch
+ * does not apply as written and leaving out the repeats makes it apply, the copies were the same
+ * change: it is applied once, with a warning. (Identical hunks that fit at different places, such as
+ * zero-context insertions, apply as written and never reach this.)
+ */
 export function applyHunks(
+  doc: TextDoc,
+  hunks: readonly Hunk[],
+  ctx: { opLine: number; path: string },
+): PatchApplied | ApplyFailure {
+  const asWritten = applyHunksOnce(doc, hunks, ctx);
+  if (asWritten.ok) return asWritten;
+  const unique = hunks.filter((h, i) => !hunks.some((g, j) => j < i && sameHunk(g, h)));
+  if (unique.length === hunks.length) return asWritten;
+  const once = applyHunksOnce(doc, unique, ctx);
+  if (!once.ok) return asWritten;
+  once.notes.push({
+    severity: 'warning',
+    line: ctx.opLine,
+    message: `The patch for ${ctx.path} (reply line ${ctx.opLine}) repeats ${hunks.length - unique.length} hunk(s) word for word; each was applied once.`,
+  });
+  return once;
+}
+
+function applyHunksOnce(
   doc: TextDoc,
   hunks: readonly Hunk[],
   ctx: { opLine: number; path: string },
@@ -258,4 +282,15 @@ function notFound(
       ? firstDifference(hay, p.old, near.start, 'the hunk')
       : ' None of the lines it keeps or removes are in the file.';
   return fail('no-match', `${label} ${where} does not match the file${at}.${hint}`, near?.text);
+}
+
+function sameHunk(a: Hunk, b: Hunk): boolean {
+  // Same header too: numbered hunks at different lines are two changes, even with the same text.
+  return (
+    a.oldStart === b.oldStart &&
+    a.newStart === b.newStart &&
+    a.lines.length === b.lines.length &&
+    a.lines.every((l, k) => l === b.lines[k]) &&
+    (a.anchors ?? []).join('\n') === (b.anchors ?? []).join('\n')
+  );
 }

@@ -12,7 +12,7 @@ import { RUNG_WORDS } from './apply-patch';
 import { adapt } from './normalize';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { freshLines, type Replacement, splice } from './splice';
-import { hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
+import { formatText, hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
 import { type ApplyFailure, type EditNote, fail } from './types';
 
 export interface EditsApplied {
@@ -53,6 +53,16 @@ export function applySearchReplace(
       continue;
     }
     if (!doc) return fail('missing-file', `${label} searches in ${ctx.path}, which does not exist.`);
+    if (edit.literal) {
+      const sub = replaceSubstring(doc, edit, label, ctx.opLine);
+      if (sub && !sub.ok) return sub;
+      if (sub) {
+        doc = sub.doc;
+        notes.push(...sub.notes);
+        added.push(...sub.added);
+        continue;
+      }
+    }
     const hay = new Haystack(doc.lines);
 
     let reps: Replacement[];
@@ -119,6 +129,57 @@ export function applySearchReplace(
       `The SEARCH/REPLACE at reply line ${ctx.opLine} has no edits for ${ctx.path}.`,
     );
   return { ok: true, doc, finalNewline: hasFinalNewline(doc), notes, added, created };
+}
+
+/**
+ * A literal substring edit (Aptix): the search text anywhere in the file, not only as whole lines.
+ * Null when it is not in the file as written, so the caller can try the whole-line ladder.
+ */
+function replaceSubstring(
+  doc: TextDoc,
+  edit: SearchReplaceEdit,
+  label: string,
+  opLine: number,
+): { ok: true; doc: TextDoc; notes: EditNote[]; added: string[] } | ApplyFailure | null {
+  const text = formatText(doc);
+  // The reply's text has LF endings; in a CRLF file, its line breaks are CRLF.
+  const crlf = doc.eol === '\r\n';
+  const search = crlf ? edit.search.replace(/\r?\n/g, '\r\n') : edit.search;
+  const replace = crlf ? edit.replace.replace(/\r?\n/g, '\r\n') : edit.replace;
+  const at: number[] = [];
+  for (let i = text.indexOf(search); i !== -1; i = text.indexOf(search, i + search.length)) at.push(i);
+  if (at.length === 0) return null;
+  const lineOf = (offset: number) => {
+    let n = 1;
+    for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  };
+  const notes: EditNote[] = [];
+  let targets = at;
+  if (at.length > 1 && !edit.all) {
+    const where = at.map(lineOf).join(', ');
+    if (!edit.takeFirst) {
+      return fail(
+        'ambiguous',
+        `The search text of ${label} is found ${at.length} times (lines ${where}); it must be unique.`,
+      );
+    }
+    targets = [at[0]!];
+    notes.push({
+      severity: 'warning',
+      line: opLine,
+      fileLine: lineOf(at[0]!),
+      message: `The search text of ${label} is found ${at.length} times (lines ${where}); the reply asks for the first, so line ${lineOf(at[0]!)} was changed.`,
+    });
+  }
+  let out = '';
+  let from = 0;
+  for (const i of targets) {
+    out += text.slice(from, i) + replace;
+    from = i + search.length;
+  }
+  out += text.slice(from);
+  return { ok: true, doc: parseText(out), notes, added: textLines(edit.replace) };
 }
 
 function nonOverlapping(matches: readonly Match[], length: number): Match[] {
