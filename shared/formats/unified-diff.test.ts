@@ -122,6 +122,15 @@ describe('parseUnifiedDiff', () => {
     expect(files[0]?.newPath).toBe(path);
   });
 
+  it.each([
+    ['--- src/a.ts', '+++ b/src/a.ts'],
+    ['--- a/src/a.ts', '+++ src/a.ts'],
+  ])('reads %s / %s (a prefix on one side only) as one file', (oldH, newH) => {
+    const { files, diagnostics } = parseUnifiedDiff(`${oldH}\n${newH}\n@@ -1 +1 @@\n-a\n+b\n`);
+    expect(files[0]).toMatchObject({ oldPath: 'src/a.ts', newPath: 'src/a.ts' });
+    expect(diagnostics).toEqual([]);
+  });
+
   it('takes paths from a quoted diff --git line when ---/+++ are missing', () => {
     const { files } = parseUnifiedDiff('diff --git "a/\\303\\251 x" "b/\\303\\251 x"\n@@ -1 +1 @@\n-a\n+b');
     expect(files[0]).toMatchObject({ oldPath: 'é x', newPath: 'é x' });

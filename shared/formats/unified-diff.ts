@@ -29,6 +29,7 @@
  * - `--- x` inside a hunk is a removed line "-- x" while the header's counts still expect old lines,
  *   otherwise (with a `+++` line after it) the header of the next file;
  * - a `diff --git` section without ---/+++ lines takes its paths from the `diff --git` line;
+ * - an `a/`/`b/` prefix on one side only (`--- src/a.ts` / `+++ b/src/a.ts`) names one file;
  * - unreadable `@@` headers (`@@ +1 0,0 @@`) become bare hunks, located by their context;
  * - a non-git creation written with an epoch timestamp and `@@ -0,0` (GNU diff -N) is a new file;
  * - (format only) a diff fence with hunks but no file names takes the path named by the fence's
@@ -448,6 +449,14 @@ function scanDiff(
       const f = b.file;
       f.oldPath = oldH.path === null ? null : strip ? stripDiffPrefix(oldH.path) : oldH.path;
       f.newPath = newH.path === null ? null : strip ? stripDiffPrefix(newH.path) : newH.path;
+      // Case: the prefix on one side only (`--- src/a.ts` / `+++ b/src/a.ts`): one file meant.
+      if (!strip && f.oldPath !== null && f.newPath !== null && f.oldPath !== f.newPath) {
+        const same = stripDiffPrefix(f.oldPath) === stripDiffPrefix(f.newPath);
+        if (same && (f.oldPath === stripDiffPrefix(f.newPath) || f.newPath === stripDiffPrefix(f.oldPath))) {
+          f.oldPath = stripDiffPrefix(f.oldPath);
+          f.newPath = f.oldPath;
+        }
+      }
       if (oldH.path === null) f.isNew = true;
       if (newH.path === null) f.isDelete = true;
       b.oldEpoch = oldH.epoch;
