@@ -75,7 +75,13 @@ function turn(n: number, role: 'user' | 'assistant', id: string, body: string, d
   );
 }
 
-export function chatGptPage(conversationId: string, replies: Reply[], title = 'ReplyApply e2e'): string {
+export interface PageOptions {
+  /** The page's own Copy buttons copy each reply's markdown with navigator.clipboard, as ChatGPT's do. */
+  copyButtons?: boolean;
+}
+
+export function chatGptPage(conversationId: string, replies: Reply[], opts: PageOptions = {}): string {
+  const title = 'ReplyApply e2e';
   const turns: string[] = [];
   replies.forEach((r, i) => {
     turns.push(turn(2 * i + 1, 'user', `user-${r.id}`, 'Please change the code.', true));
@@ -88,7 +94,22 @@ export function chatGptPage(conversationId: string, replies: Reply[], title = 'R
   return `<!doctype html><html lang="en" class="light"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body>
 <nav aria-label="Chat history"><a href="/c/${conversationId}">${esc(title)}</a></nav>
 <main id="main"><div id="thread"><div class="flex flex-col text-sm">${turns.join('\n')}</div>
-<form data-type="unified-composer"><div class="ProseMirror" id="prompt-textarea" contenteditable="true"><p></p></div>${submit}</form></div></main></body></html>`;
+<form data-type="unified-composer"><div class="ProseMirror" id="prompt-textarea" contenteditable="true"><p></p></div>${submit}</form></div></main>${opts.copyButtons ? copyScript(replies) : ''}</body></html>`;
+}
+
+function copyScript(replies: Reply[]): string {
+  const texts = Object.fromEntries(replies.map((r) => [r.id, r.markdown]));
+  // JSON inside a <script>: escape "<" so a reply cannot close the script element.
+  const data = JSON.stringify(texts).replace(/</g, '\\u003c');
+  return `<script>
+const TEXTS = ${data};
+document.addEventListener('click', (e) => {
+  const button = e.target.closest('[data-testid="copy-turn-action-button"]');
+  if (!button) return;
+  const id = button.closest('article').querySelector('[data-message-author-role]').getAttribute('data-message-id');
+  if (TEXTS[id] !== undefined) navigator.clipboard.writeText(TEXTS[id]);
+});
+</script>`;
 }
 
 export function chatGptApi(conversationId: string, replies: Reply[]) {
@@ -122,6 +143,7 @@ export interface ServeOptions {
   api?: 'ok' | 'fail';
   /** Count of API requests served, for assertions. */
   onApi?: () => void;
+  page?: PageOptions;
 }
 
 /** Serve a conversation at https://chatgpt.com/c/<id>, with its session and conversation API. */
@@ -156,7 +178,7 @@ export async function serveChatGpt(
       return route.fulfill({
         status: 200,
         contentType: 'text/html; charset=utf-8',
-        body: chatGptPage(conversationId, replies),
+        body: chatGptPage(conversationId, replies, opts.page),
       });
     }
     return route.fulfill({ status: 404, body: '' });

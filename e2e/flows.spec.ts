@@ -3,9 +3,18 @@
  * button, a click proposes it, the side panel plans it against the real folder through the real host,
  * and Apply writes exactly the expected files.
  */
-import { expect, test } from './fixtures';
+
 import { serveChatGpt } from './chat-page';
-import { applyAll, clickApply, makeProject, openSidePanel, readTree, rememberFolder, type Tree } from './review';
+import { expect, test } from './fixtures';
+import {
+  applyAll,
+  clickApply,
+  makeProject,
+  openSidePanel,
+  readTree,
+  rememberFolder,
+  type Tree,
+} from './review';
 
 interface Flow {
   name: string;
@@ -18,7 +27,11 @@ interface Flow {
 const FLOWS: Flow[] = [
   {
     name: 'delimiter blocks (create, patch, delete, replace)',
-    before: { 'src/user.php': 'class User\n{\n    private $name;\n}\n', 'old.twig': 'old\n', 'config.yaml': 'a: 1\n' },
+    before: {
+      'src/user.php': 'class User\n{\n    private $name;\n}\n',
+      'old.twig': 'old\n',
+      'config.yaml': 'a: 1\n',
+    },
     reply: [
       'Here are the changes.',
       '',
@@ -64,7 +77,7 @@ const FLOWS: Flow[] = [
       "<FILE_DELETE file_path='temp_config.json' />",
       '<FILE_NEW file_path="src/helpers.rs">',
       '```rust',
-      'pub fn get_version() -> &\'static str {',
+      "pub fn get_version() -> &'static str {",
       '    "0.1.0"',
       '}',
       '```',
@@ -83,12 +96,17 @@ const FLOWS: Flow[] = [
     after: {
       'src/core_mod.rs': 'pub fn init() {}\n',
       'src/helpers.rs': 'pub fn get_version() -> &\'static str {\n    "0.1.0"\n}\n',
-      'src/main.rs': 'fn main() {\n    println!("App v{}", helpers::get_version());\n    core_mod::init();\n}\n',
+      'src/main.rs':
+        'fn main() {\n    println!("App v{}", helpers::get_version());\n    core_mod::init();\n}\n',
     },
   },
   {
     name: 'Aptix (file bundle, structured patch, git patch)',
-    before: { 'src/Foo.cs': 'public class Foo\n{\n    public int Count;\n}\n', 'src/Log.cs': 'Trace("[OldTag]"); Trace("[OldTag]");\n', 'gone.txt': 'x\n' },
+    before: {
+      'src/Foo.cs': 'public class Foo\n{\n    public int Count;\n}\n',
+      'src/Log.cs': 'Trace("[OldTag]"); Trace("[OldTag]");\n',
+      'gone.txt': 'x\n',
+    },
     reply: [
       '### Aptix File Bundle',
       '```json',
@@ -143,7 +161,10 @@ const FLOWS: Flow[] = [
   },
   {
     name: 'Markdown actions in <pre> (modify with two changes, create, delete)',
-    before: { 'Models/User.swift': 'struct User {\n    let id: UUID\n    var name: String\n}\n', 'Obsolete/File.swift': 'x\n' },
+    before: {
+      'Models/User.swift': 'struct User {\n    let id: UUID\n    var name: String\n}\n',
+      'Obsolete/File.swift': 'x\n',
+    },
     reply: [
       '<pre>',
       '# Plan',
@@ -183,7 +204,8 @@ const FLOWS: Flow[] = [
     ].join('\n'),
     files: 3,
     after: {
-      'Models/User.swift': 'struct User: Codable {\n    let id: UUID\n    var name: String\n    var email: String\n}\n',
+      'Models/User.swift':
+        'struct User: Codable {\n    let id: UUID\n    var name: String\n    var email: String\n}\n',
       'Views/RoundedButton.swift': 'class RoundedButton {}\n',
     },
   },

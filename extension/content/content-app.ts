@@ -86,7 +86,8 @@ export function startContent(deps: ContentDeps): void {
       signal,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
-    if (exact.source === 'dom' || exact.text === entry.raw.text) return;
+    // Even when the text is the same, the proposal now says it came from the site's own copy.
+    if (exact.source === 'dom') return;
     seen.set(turn, { raw: exact, replyId: entry.replyId });
     const better = detect(exact, entry.replyId);
     show(turn, better);
