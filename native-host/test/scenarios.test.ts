@@ -26,14 +26,8 @@ const REPO = join(HERE, '..', '..');
  * Scenarios that are correct but fail because of a bug elsewhere (a parser or the engine), with the reason.
  * They run as `it.fails`, so fixing the bug makes them fail here until they are taken off this list.
  */
-const APTIX_SUBSTRING =
-  'Aptix `find` is a literal substring (spec 002 §2.2: "Literal substring to search for in the file content"), ' +
-  'but the engine matches search-replace text as whole lines only, so a find that is part of a line is "not in the file"';
-const KNOWN_FAILING = new Map<string, string>([
-  ['020_aptix_structured_patch_once', APTIX_SUBSTRING],
-  ['021_aptix_structured_patch_all', APTIX_SUBSTRING],
-  ['022_aptix_structured_patch_once_takes_first', APTIX_SUBSTRING],
-]);
+
+const KNOWN_FAILING = new Map<string, string>([]);
 
 interface Scenario {
   name: string;

@@ -67,9 +67,9 @@ describe('aptix file bundle', () => {
 
 describe('aptix structured patch', () => {
   it.each([
-    [undefined, { all: false, takeFirst: true }],
-    ['once', { all: false, takeFirst: true }],
-    ['all', { all: true }],
+    [undefined, { all: false, takeFirst: true, literal: true }],
+    ['once', { all: false, takeFirst: true, literal: true }],
+    ['all', { all: true, literal: true }],
   ])('limit %s', (limit, expected) => {
     const text = `\`\`\`json\n${JSON.stringify({ patches: [{ path: 'a', replacements: [{ find: 'x', replace: 'y', limit }] }] })}\n\`\`\``;
     expect(ops(text)).toEqual([

@@ -292,8 +292,8 @@ function readReplacements(
       });
     edits.push(
       limit === 'all'
-        ? { search: r.find, replace: r.replace, all: true }
-        : { search: r.find, replace: r.replace, all: false, takeFirst: true },
+        ? { search: r.find, replace: r.replace, all: true, literal: true }
+        : { search: r.find, replace: r.replace, all: false, takeFirst: true, literal: true },
     );
   }
   return edits;
