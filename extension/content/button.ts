@@ -7,6 +7,7 @@
  * Only a real user click opens the review: synthetic clicks (`isTrusted === false`, e.g. from a page
  * script) are ignored, because the click is what lets the extension open its side panel.
  */
+import { messageIdOf } from './sites/message-id';
 import type { SiteAdapter } from './sites/types';
 
 export interface ApplyButtonState {
@@ -119,7 +120,7 @@ function render(entry: Mounted, turn: Element, adapter: SiteAdapter) {
   host.setAttribute('data-ops', String(state.ops));
   host.setAttribute('data-files', String(state.files));
   host.setAttribute('data-errors', String(state.errors));
-  const id = turn.getAttribute(adapter.selectors.messageIdAttribute);
+  const id = messageIdOf(turn, adapter);
   if (id) host.setAttribute('data-message-id', id);
   button.classList.toggle('has-errors', state.errors > 0);
   button.querySelector('.label')!.textContent = text;

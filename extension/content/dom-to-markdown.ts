@@ -194,9 +194,39 @@ function blockOf(el: Element): string[] | null {
     }
     case 'table':
       return [table(el)];
-    default:
-      return blocks(el);
+    default: {
+      const code = wrappedCodeBlock(el);
+      return code === null ? blocks(el) : [code];
+    }
   }
+}
+
+/**
+ * Tolerance: several sites draw a code block as a wrapper holding a header with the language label,
+ * the site's buttons, and the `<pre>` (Claude 2025, Grok, DeepSeek, AI Studio). Read as prose, the
+ * label would become a stray paragraph ("diff") before the fence. A wrapper whose one `<pre>` comes
+ * with nothing but a short label and UI chrome is that code block, and the label its language.
+ * Open WebUI shows code in a CodeMirror editor (`.cm-editor`, one `.cm-line` per line) in a
+ * `language-xxx` wrapper, with no `<pre>` at all.
+ */
+const NOT_A_LABEL = 'p, ul, ol, table, blockquote, h1, h2, h3, h4, h5, h6, li, pre pre';
+function wrappedCodeBlock(el: Element): string | null {
+  const editor = el.classList.contains('cm-editor') ? el : null;
+  const pres = editor ? [] : el.querySelectorAll('pre');
+  if (!editor && pres.length !== 1) return null;
+  if (el.querySelector(NOT_A_LABEL)) return null;
+  const code = editor ?? pres[0]!;
+  const label = editor ? '' : textOutside(el, code).trim();
+  if (label && !LABEL.test(label)) return null;
+  const block = editor ? codeMirrorBlock(editor) : extractCodeBlock(code);
+  return fenceCode({ lang: block.lang || label.toLowerCase().replace(/\s+/g, ''), text: block.text });
+}
+
+function codeMirrorBlock(editor: Element): CodeBlock {
+  const lines = Array.from(editor.querySelectorAll('.cm-line'), (line) => codeText(line));
+  const wrapper = editor.closest('[class*="language-"]');
+  const lang = LANG_CLASS.exec(wrapper?.className ?? '')?.[1]?.toLowerCase() ?? '';
+  return { lang, text: lines.length ? `${lines.join('\n')}\n` : '' };
 }
 
 function list(el: Element): string {

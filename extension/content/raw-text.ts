@@ -15,6 +15,7 @@
  * Details are strings because objects do not cross between worlds.
  */
 import { domToMarkdown } from './dom-to-markdown';
+import { messageIdOf } from './sites/message-id';
 import type { SiteAdapter } from './sites/types';
 
 export type TextSource = 'api' | 'copy-button' | 'dom';
@@ -48,7 +49,7 @@ export async function readRawText(
   options: RawTextOptions,
 ): Promise<RawText> {
   const notes: string[] = [];
-  const messageId = turn.getAttribute(adapter.selectors.messageIdAttribute) ?? '';
+  const messageId = messageIdOf(turn, adapter) ?? '';
   const conversationId = adapter.conversationId(options.url);
 
   if (!adapter.fetchRawText) notes.push(`${adapter.id} has no API reader.`);

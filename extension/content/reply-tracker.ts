@@ -16,6 +16,7 @@
  * reported too. When the page moves to another conversation (pushState, popstate), the tracker
  * forgets what it reported and starts over.
  */
+import { messageIdOf } from './sites/message-id';
 import type { SiteAdapter } from './sites/types';
 
 export interface ReplyTrackerOptions {
@@ -134,7 +135,7 @@ export function trackReplies(options: ReplyTrackerOptions): void {
         const all = allTurns();
         if (all[all.length - 1] === turn) continue; // the next mutation (stop button gone) wakes us
       }
-      const id = turn.getAttribute(s.messageIdAttribute);
+      const id = messageIdOf(turn, adapter);
       if (!id) continue; // the id attribute arriving is a mutation too
       const stableFor = now - st.since;
       if (stableFor < stableMs) {

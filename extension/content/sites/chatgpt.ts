@@ -67,6 +67,11 @@ export const chatgpt: SiteAdapter = {
       css: 'pre',
       expect: { [P.c001]: 0, [P.c002]: 3, [P.c005]: 4, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
     },
+    // The corpus pages are excerpts of the thread only.
+    composer: {
+      css: '#prompt-textarea',
+      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 1, [P.noOps]: 1, [P.streaming]: 1 },
+    },
   },
   conversationId: chatGptConversationId,
   fetchRawText: (ctx) => chatGptCache.text(ctx),
@@ -142,7 +147,7 @@ interface ApiMessage {
   status?: unknown;
 }
 
-async function getJson(
+export async function getJson(
   fetchFn: typeof fetch,
   url: string,
   init: RequestInit,
@@ -170,20 +175,26 @@ async function getJson(
  * conversation is fetched again; a miss on a fresh answer is a message the API has no text for
  * (an image, a tool call), and refetching for each of those at page load would be a request storm.
  * `invalidate` is for the caller to use when it knows a new turn finished. Failures are not cached.
+ * `maxAgeMs` is for sites whose message ids are positions (Claude): a regenerated reply keeps its id,
+ * so a cached text for it may be stale and an answer older than that is not trusted even on a hit.
  */
 export class ConversationCache {
   readonly #entries = new Map<string, { at: number; result: Promise<ConversationResult> }>();
   readonly #load: (conversationId: string, ctx: FetchContext) => Promise<ConversationResult>;
   readonly #max: number;
   readonly #refetchAfterMs: number;
+  readonly #maxAgeMs: number;
+  readonly #site: string;
 
   constructor(
     load: (conversationId: string, ctx: FetchContext) => Promise<ConversationResult>,
-    options: { maxConversations?: number; refetchAfterMs?: number } = {},
+    options: { maxConversations?: number; refetchAfterMs?: number; maxAgeMs?: number; site?: string } = {},
   ) {
     this.#load = load;
     this.#max = options.maxConversations ?? 4;
     this.#refetchAfterMs = options.refetchAfterMs ?? 1000;
+    this.#maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
+    this.#site = options.site ?? 'ChatGPT';
   }
 
   async text(ctx: FetchContext): Promise<RawTextResult> {
@@ -197,7 +208,7 @@ export class ConversationCache {
       return {
         ok: false,
         kind: 'missing',
-        message: `ChatGPT's conversation ${ctx.conversationId} has no finished message ${ctx.messageId}.`,
+        message: `${this.#site}'s conversation ${ctx.conversationId} has no finished message ${ctx.messageId}.`,
       };
     return { ok: true, text };
   }
@@ -210,8 +221,9 @@ export class ConversationCache {
   #get(ctx: FetchContext, fresh: boolean): { at: number; result: Promise<ConversationResult> } {
     const id = ctx.conversationId;
     const cached = this.#entries.get(id);
+    const age = cached ? Date.now() - cached.at : 0;
     // Several replies missing at once share one refetch.
-    if (cached && (!fresh || Date.now() - cached.at < this.#refetchAfterMs)) return cached;
+    if (cached && age < this.#maxAgeMs && (!fresh || age < this.#refetchAfterMs)) return cached;
     const entry = { at: Date.now(), result: this.#load(id, ctx) };
     this.#entries.delete(id);
     this.#entries.set(id, entry);

@@ -20,7 +20,10 @@ export interface SelectorSpec {
 export interface SiteSelectors {
   /** One assistant message: the element whose text is the reply. Searched in the whole document. */
   turn: SelectorSpec;
-  /** Attribute of `turn` holding the site's id of the message. */
+  /**
+   * Attribute of `turn` holding the site's id of the message. Sites whose turns carry no id say how
+   * they derive one in `SiteAdapter.messageId`; the attribute is still watched for changes.
+   */
   messageIdAttribute: string;
   /**
    * The element that holds one turn together with its action bar. Found with `closest()` from a
@@ -39,6 +42,11 @@ export interface SiteSelectors {
   actionBar: SelectorSpec;
   /** A rendered code block inside a turn. */
   codeBlock: SelectorSpec;
+  /**
+   * The message box the user types into (ChatGPT `#prompt-textarea`), for features that put text
+   * into it. Also a sign that the page has loaded (see `adapterHealth`).
+   */
+  composer?: SelectorSpec;
 }
 
 /** What the site's API says about one reply. Failures are values: the ladder moves on to the next rung. */
@@ -63,6 +71,12 @@ export interface SiteAdapter {
   /** The same, as manifest match patterns. */
   matches: readonly string[];
   selectors: SiteSelectors;
+  /**
+   * The id of one reply, for sites that do not put it in `messageIdAttribute` of the turn (it may sit
+   * on an ancestor, or the site may have none and the id is derived, e.g. from the turn's position).
+   * Read it through `messageIdOf`, which falls back to the attribute.
+   */
+  messageId?(turn: Element): string | undefined;
   /** The conversation a page URL shows; undefined on pages without one (a new chat, settings). */
   conversationId(url: string | URL): string | undefined;
   /** The exact markdown of one reply from the site's API, when the site has one we can read. */
