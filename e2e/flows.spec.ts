@@ -143,21 +143,38 @@ const FLOWS: Flow[] = [
   },
   {
     name: 'structured JSON (replace, delete, insert, ranges; the command is not run)',
-    before: { 'src/index.js': 'old\n', 'config/old.json': '{}\n', 'src/utils.js': 'a\nb\nc\nd\n' },
+    before: {
+      'src/index.js': 'old\n',
+      'config/old.json': '{}\n',
+      'src/utils.js': 'a\nb\nc\nd\n',
+      'src/ranges.js': '1\n2\n3\n4\n5\n',
+    },
     reply: JSON.stringify(
       {
         message: 'Refactor the entry point.',
         replace_files: [{ path: './src/index.js', content: 'new\n' }],
         delete_files: [{ path: './config/old.json' }],
         edit_files: [{ path: './src/utils.js', content: 'top', insert_at: 1 }],
-        edit_ranges: [{ path: './src/other.js', edits: [] }].slice(0, 0),
+        edit_ranges: [
+          {
+            path: './src/ranges.js',
+            edits: [
+              { start: 2, end: 3, content: 'two\nthree' },
+              { start: 5, end: 4, content: 'four and a half' },
+            ],
+          },
+        ],
         shell_scripts: ['touch SHOULD_NOT_EXIST'],
       },
       null,
       2,
     ),
-    files: 3,
-    after: { 'src/index.js': 'new\n', 'src/utils.js': 'top\na\nb\nc\nd\n' },
+    files: 4,
+    after: {
+      'src/index.js': 'new\n',
+      'src/utils.js': 'top\na\nb\nc\nd\n',
+      'src/ranges.js': '1\ntwo\nthree\n4\nfour and a half\n5\n',
+    },
   },
   {
     name: 'Markdown actions in <pre> (modify with two changes, create, delete)',
