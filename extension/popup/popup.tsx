@@ -5,6 +5,7 @@ import type { HostCall } from '../ui/review';
 import { useFolderMemory } from '../ui/use-folder-memory';
 import { useStoredProposal } from '../ui/use-stored-proposal';
 import { HowTo } from './how-to';
+import { FormatInstructions } from './instructions';
 import { OpList } from './op-list';
 import { useReviewOpener } from './open-review';
 
@@ -38,6 +39,7 @@ export function Popup({ call }: { call: HostCall }) {
           }}
         />
       )}
+      <FormatInstructions />
       <HostStatusView />
     </main>
   );
