@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BrowserContext, Worker } from '@playwright/test';
 import { serveChatGpt } from './chat-page';
 import { expect, extensionPage, REPO, test } from './fixtures';
 import { applyAll, clickApply, makeProject, openSidePanel, readTree, rememberFolder } from './review';
@@ -13,8 +14,8 @@ const SCREENS = join(REPO, 'test-results', 'screens');
 const DIFF = '```diff\n--- a/app.txt\n+++ b/app.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO\n```';
 
 async function setUp(
-  context: Parameters<Parameters<typeof test>[1]>[0]['context'],
-  serviceWorker: Parameters<Parameters<typeof test>[1]>[0]['serviceWorker'],
+  context: BrowserContext,
+  serviceWorker: Worker,
   conv: string,
   markdown: string,
   files: Record<string, string>,
