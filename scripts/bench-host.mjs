@@ -18,7 +18,10 @@ function frame(obj) {
 
 /** A host process with a request() that resolves on the final answer (pages joined). */
 function openHost(host, env) {
-  const child = spawn(process.execPath, [host, ORIGIN], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [host, ORIGIN], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   let buf = Buffer.alloc(0);
   const waiting = new Map();
   const pages = new Map();
@@ -32,7 +35,8 @@ function openHost(host, env) {
         const list = pages.get(msg.id) ?? [];
         list[msg.page.index] = msg.page.chunk;
         pages.set(msg.id, list);
-        if (list.filter((x) => x !== undefined).length === msg.page.count) waiting.get(msg.id)?.(JSON.parse(list.join('')));
+        if (list.filter((x) => x !== undefined).length === msg.page.count)
+          waiting.get(msg.id)?.(JSON.parse(list.join('')));
       } else if ('ok' in msg) waiting.get(msg.id)?.(msg);
     }
   });
@@ -95,9 +99,13 @@ export async function benchHost() {
   h.close();
   const mib = (body.length * 200) / 1024 / 1024;
   console.log('native host');
-  console.log(`  hello via a freshly spawned host   median ${median(spawned).toFixed(1)} ms   [target ≤ 100 ms]`);
+  console.log(
+    `  hello via a freshly spawned host   median ${median(spawned).toFixed(1)} ms   [target ≤ 100 ms]`,
+  );
   console.log(`  hello via an open port             median ${median(port).toFixed(3)} ms   [target ≤ 2 ms]`);
-  console.log(`  readFiles 200 files, ${mib.toFixed(1)} MiB     median ${median(reads).toFixed(0)} ms (paged to the browser's 1 MiB limit)`);
+  console.log(
+    `  readFiles 200 files, ${mib.toFixed(1)} MiB     median ${median(reads).toFixed(0)} ms (paged to the browser's 1 MiB limit)`,
+  );
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) await benchHost();

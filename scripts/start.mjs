@@ -14,10 +14,14 @@ const dist = join(root, 'dist', 'extension');
 
 if (!args.has('--no-build')) {
   console.log('Building ReplyApply…');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   execFileSync(process.execPath, [join(root, 'scripts', 'build-host.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
@@ -31,12 +35,19 @@ const profile = join(dataHome, 'replyapply', demo ? 'demo-profile' : 'browser-pr
 mkdirSync(profile, { recursive: true });
 
 console.log('\nRegistering the native host:');
-const quietIO = { stdin: process.stdin, stdout: process.stdout, stderr: process.stdout, cwd: root, env: process.env };
+const quietIO = {
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stdout,
+  cwd: root,
+  env: process.env,
+};
 await main(['install'], quietIO);
 await main(['install', '--dir', join(profile, 'NativeMessagingHosts')], quietIO);
 
 const browser = findBrowser();
-const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+const hasDisplay =
+  process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 const url = demo ? `chrome-extension://${EXTENSION_ID}/extension/demo/index.html` : 'https://chatgpt.com/';
 
 if (!browser || !hasDisplay) {
