@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insertIntoComposer } from './composer';
+import { pageHtml } from './sites/saved-pages';
 
 const TEXT = 'Use SEARCH/REPLACE blocks.\n\nExample:\n<<<<<<< SEARCH';
 
@@ -146,7 +147,32 @@ describe('insertIntoComposer: contenteditable', () => {
   });
 });
 
+describe('insertIntoComposer: the saved ChatGPT page', () => {
+  it('fills the ProseMirror box, replacing its placeholder, and sends nothing', () => {
+    document.body.innerHTML = new DOMParser().parseFromString(
+      pageHtml('fixtures/chatgpt-two-replies'),
+      'text/html',
+    ).body.innerHTML;
+    const box = document.querySelector<HTMLElement>('#prompt-textarea')!;
+    const submitted = vi.fn((e: Event) => e.preventDefault());
+    document.querySelector('form')!.addEventListener('submit', submitted);
+    const clicked = vi.fn();
+    document.querySelector('[data-testid="send-button"]')!.addEventListener('click', clicked);
+
+    expect(insertIntoComposer(document, '#prompt-textarea', 'one\ntwo')).toEqual({ ok: true, how: 'dom' });
+    expect([...box.children].map((p) => p.outerHTML)).toEqual(['<p>one</p>', '<p>two</p>']);
+    expect(submitted).not.toHaveBeenCalled();
+    expect(clicked).not.toHaveBeenCalled();
+  });
+});
+
 describe('insertIntoComposer: failures', () => {
+  it('refuses a site whose adapter names no message box', () => {
+    document.body.innerHTML = '<textarea></textarea>';
+    expect(insertIntoComposer(document, undefined, 'x')).toMatchObject({ ok: false, kind: 'unsupported' });
+    expect(document.querySelector('textarea')!.value).toBe('');
+  });
+
   it.each([
     ['no element matches', '<main></main>', 'missing'],
     [

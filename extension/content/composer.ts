@@ -21,12 +21,25 @@ export type InsertHow = 'value' | 'exec-command' | 'paste' | 'before-input' | 'd
 
 export type InsertResult =
   | { ok: true; how: InsertHow }
-  | { ok: false; kind: 'missing' | 'not-editable'; message: string };
+  | { ok: false; kind: 'unsupported' | 'missing' | 'not-editable'; message: string };
 
 const EDITABLE_INSIDE =
   'textarea, input[type="text"], [contenteditable="true"], [contenteditable=""], [contenteditable="plaintext-only"]';
 
-export function insertIntoComposer(doc: Document, composerCss: string, text: string): InsertResult {
+/** `composerCss` is the site adapter's `selectors.composer?.css`; a site without one is refused. */
+export function insertIntoComposer(
+  doc: Document,
+  composerCss: string | undefined,
+  text: string,
+): InsertResult {
+  if (!composerCss) {
+    return {
+      ok: false,
+      kind: 'unsupported',
+      message:
+        'ReplyApply does not know where the message box is on this site yet. Copy the text and paste it yourself.',
+    };
+  }
   const candidates = [...doc.querySelectorAll(composerCss)];
   if (candidates.length === 0) {
     return {
