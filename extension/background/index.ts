@@ -5,6 +5,7 @@
 import {
   type ContentMessage,
   ContentMessageSchema,
+  type InsertAnswer,
   PageMessageSchema,
   type Proposal,
 } from '../../shared/protocol/messages';
@@ -52,6 +53,10 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
   }
   if (msg.type === 'get-proposal') {
     chrome.storage.session.get('proposal').then((v) => sendResponse(v.proposal ?? null));
+    return true;
+  }
+  if (msg.type === 'insert-instructions') {
+    insertInstructions(msg.text).then(sendResponse);
     return true;
   }
   if (!Object.hasOwn(METHODS, msg.method)) {
@@ -102,6 +107,24 @@ function openPanel(sender: chrome.runtime.MessageSender): void {
   if (tabId !== undefined) chrome.sidePanel.open({ tabId }).catch(() => undefined);
   else if (sender.tab?.windowId !== undefined)
     chrome.sidePanel.open({ windowId: sender.tab.windowId }).catch(() => undefined);
+}
+
+async function insertInstructions(text: string): Promise<InsertAnswer> {
+  const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  const fail: InsertAnswer = {
+    ok: false,
+    message:
+      'Open a conversation on a supported chat site in this tab (reload it if it was open before), or use Copy.',
+  };
+  if (tab?.id === undefined) return fail;
+  try {
+    const answer = (await chrome.tabs.sendMessage(tab.id, { type: 'insert-instructions', text })) as
+      | InsertAnswer
+      | undefined;
+    return answer ?? fail;
+  } catch {
+    return fail;
+  }
 }
 
 async function storeProposal(proposal: Proposal): Promise<void> {

@@ -1,4 +1,6 @@
 /** Content script entry: start ReplyApply on a chat site we have an adapter for. */
+import { TabMessageSchema } from '../../shared/protocol/messages';
+import { insertIntoComposer } from './composer';
 import { startContent } from './content-app';
 import { adapterFor } from './sites/registry';
 
@@ -13,6 +15,14 @@ if (adapter) {
     send: (message) => chrome.runtime.sendMessage(message),
     enableCopyCapture: () => chrome.runtime.sendMessage({ type: 'enable-copy-capture' }),
     fetch: window.fetch.bind(window),
+  });
+  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id) return false;
+    const parsed = TabMessageSchema.safeParse(message);
+    if (!parsed.success) return false;
+    const r = insertIntoComposer(document, adapter.selectors.composer?.css, parsed.data.text);
+    sendResponse(r.ok ? { ok: true, how: r.how } : { ok: false, message: r.message });
+    return false;
   });
   // A new version of the extension replaces this script: stop watching the page.
   window.addEventListener('pagehide', () => controller.abort(), { once: true });

@@ -39,7 +39,17 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('host-status') }),
   z.object({ type: z.literal('host-call'), method: z.string(), params: z.unknown() }),
   z.object({ type: z.literal('get-proposal') }),
+  /** Put format instructions into the chat's message box in the active tab (forwarded to its content script). */
+  z.object({ type: z.literal('insert-instructions'), text: z.string().check(z.maxLength(20_000)) }),
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
+
+/** Sent by the background to a content script. */
+export const TabMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('insert-instructions'), text: z.string().check(z.maxLength(20_000)) }),
+]);
+export type TabMessage = z.infer<typeof TabMessageSchema>;
+
+export type InsertAnswer = { ok: true; how: string } | { ok: false; message: string };
 
 export const INSTALL_COMMAND = 'npx replyapply install';
