@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export async function buildHost(outdir = join(root, 'dist', 'host')) {
   await build({
     absWorkingDir: root,
-    entryPoints: { host: 'native-host/host/main.ts', cli: 'native-host/cli/main.ts' },
+    entryPoints: { host: 'native-host/host/main.ts', cli: 'native-host/cli/entry.ts' },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -21,8 +21,6 @@ const COMMANDS: Record<string, { run: CliCommand; usage: string }> = {
   doctor: { run: doctor, usage: 'doctor [--browser NAME]… [--dir PATH]… [--json]' },
 };
 
-export { EXTENSION_ID } from '../../shared/extension/extension-id';
-
 export const USAGE = [
   `replyapply ${VERSION}: apply the file changes in a chat assistant's reply`,
   '',

@@ -123,7 +123,7 @@ function run(
 }
 
 /** The CLI entry bundled for the runs: main() run as a process, as bin/replyapply.js runs it. */
-const CLI_ENTRY = 'native-host/test/scenario-cli-entry.ts';
+const CLI_ENTRY = 'native-host/cli/entry.ts';
 
 const SIBLING = 'a/b/sibling/keep.txt';
 const SIBLING_TEXT = 'do not touch\n';

@@ -1,0 +1,181 @@
+// Apply benchmarks (whole processes, medians of several runs): a generated tree of 10,000 files × 200 lines
+// and a 50,000-hunk unified diff (about 12 MiB), against git apply and GNU patch; and planning a 100-hunk
+// bare-@@ patch on a 50,000-line file in process. Figures are printed, targets in brackets.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { buildHost } from './build-host.mjs';
+
+const FILES = Number(process.env.BENCH_FILES ?? 10_000);
+const LINES = 200;
+const HUNKS_PER_FILE = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+function line(f, i) {
+  return `    const value_${i} = compute(${f}, ${i}); // line ${i} of file ${f}`;
+}
+
+function makeTree(dir) {
+  for (let f = 0; f < FILES; f++) {
+    const sub = join(dir, `pkg${Math.floor(f / 100)}`);
+    if (f % 100 === 0) mkdirSync(sub, { recursive: true });
+    const lines = [];
+    for (let i = 1; i <= LINES; i++) lines.push(line(f, i));
+    writeFileSync(join(sub, `file${f}.ts`), `${lines.join('\n')}\n`);
+  }
+}
+
+function makeDiff() {
+  const out = [];
+  for (let f = 0; f < FILES; f++) {
+    const p = `pkg${Math.floor(f / 100)}/file${f}.ts`;
+    out.push(`diff --git a/${p} b/${p}`, `--- a/${p}`, `+++ b/${p}`);
+    for (let h = 0; h < HUNKS_PER_FILE; h++) {
+      const changed = 20 + h * 35; // well apart: hunks never overlap
+      out.push(`@@ -${changed - 3},7 +${changed - 3},7 @@`);
+      for (let i = changed - 3; i < changed; i++) out.push(` ${line(f, i)}`);
+      out.push(`-${line(f, changed)}`, `+${line(f, changed).replace('compute', 'recompute')}`);
+      for (let i = changed + 1; i <= changed + 3; i++) out.push(` ${line(f, i)}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** Run a command `RUNS` times on a fresh copy of the tree; median seconds and peak RSS (MiB). */
+function measure(label, pristine, work, cmd, args, { fresh = true, stdin } = {}) {
+  const times = [];
+  let peak = 0;
+  for (let r = 0; r < RUNS; r++) {
+    if (fresh || r === 0) {
+      rmSync(work, { recursive: true, force: true });
+      cpSync(pristine, work, { recursive: true });
+    }
+    const t = performance.now();
+    const res = TIME
+      ? spawnSync(TIME, ['-f', '%M', cmd, ...args], { cwd: work, input: stdin, maxBuffer: 1 << 30 })
+      : spawnSync(cmd, args, { cwd: work, input: stdin, maxBuffer: 1 << 30 });
+    times.push((performance.now() - t) / 1000);
+    if (res.status !== 0) {
+      throw new Error(`${label} failed (${res.status}): ${res.stderr.toString().slice(-500)}`);
+    }
+    if (TIME) peak = Math.max(peak, Number(res.stderr.toString().trim().split('\n').pop()) / 1024);
+  }
+  return { label, s: median(times), peak };
+}
+
+export async function benchApply() {
+  const dir = mkdtempSync(join(tmpdir(), 'replyapply-bench-apply-'));
+  try {
+    const { cli } = await buildHost(join(dir, 'build'));
+    const pristine = join(dir, 'pristine');
+    const work = join(dir, 'work');
+    makeTree(pristine);
+    const diffPath = join(dir, 'change.diff');
+    const diff = makeDiff();
+    writeFileSync(diffPath, diff);
+    const state = join(dir, 'state');
+    const node = process.execPath;
+    process.env.REPLYAPPLY_STATE_DIR = state;
+
+    console.log(
+      `apply: ${FILES} files × ${LINES} lines, ${FILES * HUNKS_PER_FILE} hunks, diff ${(diff.length / 1024 / 1024).toFixed(1)} MiB, median of ${RUNS}`,
+    );
+    const gitCheck = measure('git apply --check', pristine, work, 'git', ['apply', '--check', diffPath], {
+      fresh: false,
+    });
+    const dry = measure(
+      'replyapply apply --dry-run',
+      pristine,
+      work,
+      node,
+      [cli, 'apply', '--dry-run', '--dir', '.', diffPath],
+      {
+        fresh: false,
+      },
+    );
+    const gitApply = measure('git apply', pristine, work, 'git', ['apply', diffPath]);
+    const patch = measure('GNU patch -p1', pristine, work, 'patch', ['-p1', '-s', '-i', diffPath]);
+    const ours = measure('replyapply apply --yes', pristine, work, node, [
+      cli,
+      'apply',
+      '--yes',
+      '--dir',
+      '.',
+      diffPath,
+    ]);
+    // The tree after our apply must equal git's: a fast wrong answer is worth nothing.
+    const check = join(dir, 'check');
+    rmSync(check, { recursive: true, force: true });
+    cpSync(pristine, check, { recursive: true });
+    execFileSync('git', ['apply', diffPath], { cwd: check });
+    const sample = `pkg${Math.floor((FILES - 1) / 100)}/file${FILES - 1}.ts`;
+    if (readFileSync(join(check, sample), 'utf8') !== readFileSync(join(work, sample), 'utf8')) {
+      throw new Error('replyapply and git apply disagree on the result');
+    }
+    const row = (m) =>
+      `  ${m.label.padEnd(28)} ${m.s.toFixed(2).padStart(6)} s   peak ${m.peak ? `${m.peak.toFixed(0)} MiB` : 'n/a'}`;
+    for (const m of [gitCheck, dry, gitApply, patch, ours]) console.log(row(m));
+    console.log(`  (a) dry-run / git apply --check     ${(dry.s / gitCheck.s).toFixed(2)}   [target ≤ 1.0]`);
+    console.log(`  (b) apply --yes / GNU patch         ${(ours.s / patch.s).toFixed(2)}   [target ≤ 1.5]`);
+    console.log(`      apply --yes / git apply         ${(ours.s / gitApply.s).toFixed(2)}`);
+
+    // (c) planning a 100-hunk bare-@@ patch on a 50,000-line file, in process.
+    const entry = join(dir, 'plan-entry.ts');
+    writeFileSync(
+      entry,
+      `export { plan } from ${JSON.stringify(join(process.cwd(), 'shared/engine/index.ts'))};\n`,
+    );
+    const bundle = join(dir, 'plan.mjs');
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: bundle,
+      logLevel: 'error',
+    });
+    const { plan } = await import(pathToFileURL(bundle).href);
+    const big = [];
+    for (let i = 1; i <= 50_000; i++) big.push(`line ${i}: value = ${(i * 7919) % 100_003}`);
+    const text = `${big.join('\n')}\n`;
+    const hunks = [];
+    for (let h = 0; h < 100; h++) {
+      const at = 200 + h * 490;
+      hunks.push({
+        lines: [
+          ` ${big[at - 2]}`,
+          ` ${big[at - 1]}`,
+          `-${big[at]}`,
+          `+${big[at]} // changed`,
+          ` ${big[at + 1]}`,
+        ],
+      });
+    }
+    const cs = {
+      id: 'bench',
+      source: { format: 'unified-diff' },
+      ops: [{ kind: 'patch', path: 'big.txt', line: 1, hunks }],
+      diagnostics: [],
+    };
+    const snapshots = new Map([['big.txt', { text, hash: 'h' }]]);
+    const times = [];
+    for (let r = 0; r < 15; r++) {
+      const t = performance.now();
+      const p = plan(cs, snapshots);
+      times.push(performance.now() - t);
+      if (p.files[0].status !== 'ok') throw new Error(`plan failed: ${p.files[0].error?.message}`);
+    }
+    console.log(
+      `  (c) plan 100 bare-@@ hunks on 50,000 lines   median ${median(times).toFixed(1)} ms   [target ≤ 50 ms]`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchApply();
