@@ -61,8 +61,9 @@ describe('code blocks of the corpus pages (real sites, three ChatGPT eras, Claud
   });
 });
 
-describe('our fixture pages', () => {
-  for (const page of listPages('fixtures')) {
+describe('our ChatGPT fixture pages', () => {
+  // The other sites' pages are checked through their adapters in sites/fixtures.test.ts.
+  for (const page of listPages('fixtures', 'chatgpt-')) {
     const expected = pageJson<FixturePage>(page);
     for (const reply of expected.replies) {
       it(`${page} ${reply.messageId}: the DOM rebuild equals the markdown the API gives`, () => {

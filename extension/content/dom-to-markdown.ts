@@ -108,7 +108,8 @@ function codeLanguage(pre: Element, code: Element | null): string {
   const fromClass = LANG_CLASS.exec(code?.className ?? '') ?? LANG_CLASS.exec(pre.className);
   if (fromClass) return fromClass[1]!.toLowerCase();
   // ChatGPT and Claude put the label inside <pre>, before the code; Gemini in a header above it.
-  const inside = textOutside(pre, code).trim();
+  // A <pre> without <code> (DeepSeek) holds nothing but the code: no label inside.
+  const inside = code ? textOutside(pre, code).trim() : '';
   if (inside && LABEL.test(inside)) return inside.toLowerCase().replace(/\s+/g, '');
   const header = pre.closest('.code-block')?.querySelector(`.${OUTER_CODE_HEADER}`);
   const outside = header ? textOutside(header, null).trim() : '';
@@ -144,7 +145,7 @@ function blocks(root: Element): string[] {
     if (child.nodeType !== 1) continue;
     const el = child as Element;
     if (isProseChrome(el)) continue;
-    if (!BLOCK.has(el.localName)) {
+    if (!BLOCK.has(el.localName) && !isBlockComponent(el)) {
       inline += inlineOf(el);
       continue;
     }
@@ -154,6 +155,16 @@ function blocks(root: Element): string[] {
   }
   flush();
   return out;
+}
+
+/**
+ * Tolerance: Angular sites wrap blocks in their own elements (AI Studio's `ms-code-block`, Gemini's
+ * `code-block`, `response-element`). Such an element is a block when it holds block content, so its
+ * code block does not run into the paragraph before it.
+ */
+const BLOCK_DESCENDANT = Array.from(BLOCK).join(', ');
+function isBlockComponent(el: Element): boolean {
+  return el.localName.includes('-') && el.querySelector(BLOCK_DESCENDANT) !== null;
 }
 
 function blockOf(el: Element): string[] | null {
@@ -209,16 +220,14 @@ function blockOf(el: Element): string[] | null {
  * Open WebUI shows code in a CodeMirror editor (`.cm-editor`, one `.cm-line` per line) in a
  * `language-xxx` wrapper, with no `<pre>` at all.
  */
-const NOT_A_LABEL = 'p, ul, ol, table, blockquote, h1, h2, h3, h4, h5, h6, li, pre pre';
+const NOT_A_LABEL = 'p, ul, ol, table, blockquote, h1, h2, h3, h4, h5, h6, li';
 function wrappedCodeBlock(el: Element): string | null {
-  const editor = el.classList.contains('cm-editor') ? el : null;
-  const pres = editor ? [] : el.querySelectorAll('pre');
-  if (!editor && pres.length !== 1) return null;
-  if (el.querySelector(NOT_A_LABEL)) return null;
-  const code = editor ?? pres[0]!;
-  const label = editor ? '' : textOutside(el, code).trim();
+  const codes = el.classList.contains('cm-editor') ? [el] : el.querySelectorAll('pre, .cm-editor');
+  if (codes.length !== 1 || el.querySelector(NOT_A_LABEL)) return null;
+  const code = codes[0]!;
+  const label = code === el ? '' : textOutside(el, code).trim();
   if (label && !LABEL.test(label)) return null;
-  const block = editor ? codeMirrorBlock(editor) : extractCodeBlock(code);
+  const block = code.localName === 'pre' ? extractCodeBlock(code) : codeMirrorBlock(code);
   return fenceCode({ lang: block.lang || label.toLowerCase().replace(/\s+/g, ''), text: block.text });
 }
 

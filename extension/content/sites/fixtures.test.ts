@@ -4,7 +4,8 @@ import type { Op } from '../../../shared/changeset/changeset';
 import { applyOp } from '../../../shared/engine/apply-op';
 import { detectAll } from '../../../shared/formats/registry';
 import { domText } from '../raw-text';
-import { chatgpt } from './chatgpt';
+import { messageIdOf } from './message-id';
+import { ADAPTERS } from './registry';
 import { listPages, loadPage, pageJson } from './saved-pages';
 
 interface Fixture {
@@ -24,18 +25,53 @@ const summary = (text: string) =>
     set.ops.map((op) => ({ format: set.source.format, kind: op.kind, path: 'path' in op ? op.path : '' })),
   );
 
+/** A saved page belongs to the adapter its name starts with (`claude-streaming` → claude). */
+function adapterOf(page: string) {
+  const name = page.slice('fixtures/'.length);
+  const adapter = ADAPTERS.find((a) => name.startsWith(`${a.id}-`));
+  if (!adapter) throw new Error(`No adapter for the saved page ${page}.`);
+  return adapter;
+}
+
+function turnById(doc: Document, page: string, messageId: string): Element {
+  const adapter = adapterOf(page);
+  const turn = Array.from(doc.querySelectorAll(adapter.selectors.turn.css)).find(
+    (t) => messageIdOf(t, adapter) === messageId,
+  );
+  if (!turn) throw new Error(`${page} has no reply ${messageId}.`);
+  return turn;
+}
+
 describe.each(listPages('fixtures'))('%s', (page) => {
   const fixture = pageJson<Fixture>(page);
+  const adapter = adapterOf(page);
 
   it('is served at a URL whose conversation id the adapter reads', () => {
-    expect(chatgpt.conversationId(fixture.url)).toBe(fixture.conversationId);
+    expect(adapter.conversationId(fixture.url)).toBe(fixture.conversationId);
   });
+
+  it('holds the saved replies, in order, under the ids the adapter reads', () => {
+    const doc = loadPage(page);
+    const ids = Array.from(doc.querySelectorAll(adapter.selectors.turn.css), (t) => messageIdOf(t, adapter));
+    const streaming = pageJson<{ streaming?: { messageId: string } }>(page).streaming;
+    expect(ids).toEqual([
+      ...fixture.replies.map((r) => r.messageId),
+      ...(streaming ? [streaming.messageId] : []),
+    ]);
+  });
+
+  it.each(fixture.replies.map((r) => [r.messageId, r] as const))(
+    'reply %s: the DOM rung rebuilds the reply’s text exactly',
+    (id, reply) => {
+      expect(domText(turnById(loadPage(page), page, id), adapter)).toBe(reply.markdown);
+    },
+  );
 
   it.each(fixture.replies.map((r) => [r.messageId, r] as const))(
     'reply %s: the same operations from the DOM rebuild and from the API text',
     (id, reply) => {
-      const turn = loadPage(page).querySelector(`[data-message-id="${id}"]`)!;
-      expect(summary(domText(turn, chatgpt))).toEqual(reply.ops);
+      const turn = turnById(loadPage(page), page, id);
+      expect(summary(domText(turn, adapter))).toEqual(reply.ops);
       expect(summary(reply.markdown)).toEqual(reply.ops);
     },
   );
@@ -45,8 +81,8 @@ describe.each(listPages('fixtures'))('%s', (page) => {
       const files = new Map(Object.entries(fixture.filesBefore!));
       const doc = loadPage(page);
       for (const reply of fixture.replies) {
-        const turn = doc.querySelector(`[data-message-id="${reply.messageId}"]`)!;
-        for (const set of detectAll(domText(turn, chatgpt))) {
+        const turn = turnById(doc, page, reply.messageId);
+        for (const set of detectAll(domText(turn, adapter))) {
           for (const op of set.ops as Array<Op & { path: string }>) {
             const result = applyOp(files.get(op.path) ?? null, op);
             expect(result, `${op.kind} ${op.path}`).toMatchObject({ ok: true });

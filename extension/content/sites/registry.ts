@@ -1,16 +1,69 @@
 /** Every site adapter, one line each (a new site = one adapter file + saved pages + one line here). */
+import { aistudio } from './aistudio';
 import { chatgpt } from './chatgpt';
+import { claude } from './claude';
+import { copilot } from './copilot';
+import { deepseek } from './deepseek';
+import { gemini } from './gemini';
+import { grok } from './grok';
+import { librechat } from './librechat';
+import { mistral } from './mistral';
+import { openwebui } from './openwebui';
+import { perplexity } from './perplexity';
 import type { SiteAdapter } from './types';
 
-export const ADAPTERS: readonly SiteAdapter[] = [chatgpt];
+export const ADAPTERS: readonly SiteAdapter[] = [
+  chatgpt,
+  claude,
+  gemini,
+  aistudio,
+  deepseek,
+  grok,
+  perplexity,
+  mistral,
+  copilot,
+  openwebui,
+  librechat,
+];
 
-/** The adapter for a page URL, by exact host name; undefined on sites we do not read. */
-export function adapterFor(url: string | URL): SiteAdapter | undefined {
-  let host: string;
+/** Chat apps people host themselves: no fixed host, the user adds the origin they serve it at. */
+export type SelfHostedKind = 'openwebui' | 'librechat';
+const SELF_HOSTED: Readonly<Record<SelfHostedKind, SiteAdapter>> = { openwebui, librechat };
+
+/**
+ * The adapter for a page URL: by exact host name for the public sites, else by exact origin among
+ * the self-hosted origins the user added (`{ 'https://chat.example.org': 'openwebui' }`); undefined
+ * on sites we do not read.
+ */
+export function adapterFor(
+  url: string | URL,
+  extraOrigins: Readonly<Record<string, SelfHostedKind>> = {},
+): SiteAdapter | undefined {
+  let parsed: URL;
   try {
-    host = (typeof url === 'string' ? new URL(url) : url).hostname;
+    parsed = typeof url === 'string' ? new URL(url) : url;
   } catch {
     return undefined;
   }
-  return ADAPTERS.find((a) => a.hosts.includes(host));
+  const fixed = ADAPTERS.find((a) => a.hosts.includes(parsed.hostname));
+  if (fixed) return fixed;
+  const kind = Object.hasOwn(extraOrigins, parsed.origin) ? extraOrigins[parsed.origin] : undefined;
+  return kind ? adapterForOrigin(parsed.origin, kind) : undefined;
+}
+
+/**
+ * A self-hosted app's adapter bound to one origin (`http://localhost:3000`): its `hosts` and
+ * `matches` name that origin, for the manifest's dynamic content scripts. Undefined for anything
+ * that is not an http(s) origin.
+ */
+export function adapterForOrigin(origin: string, kind: SelfHostedKind): SiteAdapter | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return undefined;
+  }
+  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || !Object.hasOwn(SELF_HOSTED, kind))
+    return undefined;
+  return { ...SELF_HOSTED[kind], hosts: [parsed.hostname], matches: [`${parsed.origin}/*`] };
 }

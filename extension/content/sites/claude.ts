@@ -1,0 +1,183 @@
+/**
+ * claude.ai.
+ *
+ * Page structure (2025 UI; the corpus page claude-001 is a late-2024 excerpt of code blocks): each
+ * assistant message is `div.font-claude-response` (older: `div.font-claude-message`) inside
+ * `div[data-is-streaming="true|false"]`, which also holds the message's action bar
+ * (`div[role=group]` with `button[data-testid="action-bar-copy"]`, `action-bar-retry`; user messages
+ * have a Copy button too). The markdown is in one or more `div.standard-markdown` (several when tool
+ * use or artifacts sit between text). While a reply streams its wrapper says
+ * `data-is-streaming="true"` and the composer shows a Stop button. The composer is a ProseMirror
+ * `contenteditable` inside a `fieldset`.
+ *
+ * Message ids: the DOM carries none, so a reply's id is its position, `turn-<n>` (see
+ * `positionId`); the API reader maps it to the n-th assistant message of the conversation's current
+ * branch, and also answers by the message's `uuid`.
+ *
+ * API: the organization from the `lastActiveOrg` cookie, else `GET /api/organizations` (the first
+ * one that can chat); then `GET /api/organizations/<org>/chat_conversations/<id>?tree=True&
+ * rendering_mode=messages&render_all_tools=true` → `{ current_leaf_message_uuid, chat_messages: [{
+ * uuid, parent_message_uuid, index, sender: 'human' | 'assistant', content: [{ type: 'text', text }],
+ * text }] }`. `tree=True` returns every branch (edited prompts, retried replies); the page shows the
+ * branch that ends at `current_leaf_message_uuid`.
+ */
+import { ConversationCache, type ConversationResult, getJson } from './chatgpt';
+import { positionId } from './message-id';
+import type { SiteAdapter } from './types';
+import { pathMatch } from './url-path';
+
+const P = {
+  two: 'fixtures/claude-two-replies',
+  streaming: 'fixtures/claude-streaming',
+  c001: 'corpus/claude-001',
+} as const;
+
+const TURN = '.font-claude-response, .font-claude-message';
+const COPY = 'button[data-testid="action-bar-copy"]';
+
+export const claude: SiteAdapter = {
+  id: 'claude',
+  hosts: ['claude.ai'],
+  matches: ['https://claude.ai/*'],
+  selectors: {
+    turn: { css: TURN, expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0 } },
+    messageIdAttribute: 'data-message-id',
+    container: { css: '[data-is-streaming]', expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0 } },
+    content: { css: '.standard-markdown', expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0 } },
+    // The streaming wrapper and the Stop button: either one is enough.
+    streaming: {
+      css: '[data-is-streaming="true"], button[aria-label="Stop response"]',
+      expect: { [P.two]: 0, [P.streaming]: 2, [P.c001]: 0 },
+    },
+    // User messages have a Copy button too, hence 2 per exchange.
+    doneMarker: { css: COPY, expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 } },
+    copyButton: { css: COPY, expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 } },
+    actionBar: { css: `div:has(> ${COPY})`, expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 } },
+    codeBlock: { css: 'pre', expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 3 } },
+    composer: {
+      css: 'div.ProseMirror[contenteditable="true"]',
+      expect: { [P.two]: 1, [P.streaming]: 1, [P.c001]: 0 },
+    },
+  },
+  messageId: (turn) => positionId(turn, TURN),
+  conversationId: claudeConversationId,
+  fetchRawText: (ctx) => claudeCache.text(ctx),
+};
+
+/** `/chat/<uuid>`; a new chat (`/new`), projects and settings have none. */
+export function claudeConversationId(url: string | URL): string | undefined {
+  return pathMatch(url, /^\/chat\/([\w-]+)\/?$/);
+}
+
+interface ClaudeMessage {
+  uuid?: unknown;
+  parent_message_uuid?: unknown;
+  index?: unknown;
+  sender?: unknown;
+  text?: unknown;
+  content?: unknown;
+}
+
+/** The organization named by the `lastActiveOrg` cookie of a `document.cookie` string. */
+export function lastActiveOrg(cookie: string): string | undefined {
+  const m = /(?:^|;\s*)lastActiveOrg=([^;]+)/.exec(cookie);
+  return m ? decodeURIComponent(m[1]!) : undefined;
+}
+
+/**
+ * The assistant messages of one conversation, by position on the current branch (`turn-<n>`) and by
+ * uuid. Failures are values, like ChatGPT's reader.
+ */
+export async function fetchClaudeConversation(
+  conversationId: string,
+  fetchFn: typeof fetch,
+  options: { origin?: string; signal?: AbortSignal; cookie?: string } = {},
+): Promise<ConversationResult> {
+  const origin = options.origin ?? 'https://claude.ai';
+  const init: RequestInit = { credentials: 'include' };
+  if (options.signal) init.signal = options.signal;
+
+  let org = options.cookie ? lastActiveOrg(options.cookie) : undefined;
+  if (!org) {
+    const orgs = await getJson(fetchFn, `${origin}/api/organizations`, init);
+    if (!orgs.ok) return orgs;
+    const list = Array.isArray(orgs.value)
+      ? (orgs.value as Array<{ uuid?: unknown; capabilities?: unknown }>)
+      : [];
+    const chat =
+      list.find((o) => Array.isArray(o?.capabilities) && o.capabilities.includes('chat')) ?? list[0];
+    if (typeof chat?.uuid !== 'string')
+      return { ok: false, kind: 'auth', message: 'Claude listed no organization (signed out?).' };
+    org = chat.uuid;
+  }
+
+  const url =
+    `${origin}/api/organizations/${encodeURIComponent(org)}/chat_conversations/` +
+    `${encodeURIComponent(conversationId)}?tree=True&rendering_mode=messages&render_all_tools=true`;
+  const convo = await getJson(fetchFn, url, init);
+  if (!convo.ok) return convo;
+  const body = convo.value as { chat_messages?: unknown; current_leaf_message_uuid?: unknown } | null;
+  if (!Array.isArray(body?.chat_messages))
+    return {
+      ok: false,
+      kind: 'shape',
+      message: `Claude's answer for conversation ${conversationId} has no chat_messages.`,
+    };
+
+  const messages = new Map<string, string>();
+  const branch = currentBranch(body.chat_messages as ClaudeMessage[], body.current_leaf_message_uuid);
+  let n = 0;
+  for (const message of branch) {
+    if (message.sender !== 'assistant') continue;
+    const text = messageText(message);
+    if (typeof message.uuid === 'string') messages.set(message.uuid, text);
+    messages.set(`turn-${n++}`, text);
+  }
+  return { ok: true, messages };
+}
+
+/**
+ * The messages the page shows: the path from the root to the current leaf. Without a usable leaf
+ * (older answers, a broken parent chain) the messages in `index` order, which is the same thing for
+ * a conversation that never branched.
+ */
+function currentBranch(all: ClaudeMessage[], leaf: unknown): ClaudeMessage[] {
+  const byId = new Map(all.filter((m) => typeof m?.uuid === 'string').map((m) => [m.uuid as string, m]));
+  if (typeof leaf === 'string' && byId.has(leaf)) {
+    const path: ClaudeMessage[] = [];
+    const seen = new Set<unknown>();
+    for (let m = byId.get(leaf); m && !seen.has(m.uuid); m = byId.get(m.parent_message_uuid as string)) {
+      seen.add(m.uuid);
+      path.push(m);
+    }
+    return path.reverse();
+  }
+  return [...all].sort((a, b) => Number(a?.index ?? 0) - Number(b?.index ?? 0));
+}
+
+/** The text blocks of a message, in order (tool calls between them are not the reply's text). */
+function messageText(message: ClaudeMessage): string {
+  if (Array.isArray(message.content)) {
+    const parts = (message.content as Array<{ type?: unknown; text?: unknown }>)
+      .filter((c) => c?.type === 'text' && typeof c.text === 'string')
+      .map((c) => c.text as string);
+    if (parts.length > 0) return parts.join('\n\n');
+  }
+  // Older answers carry the whole reply in `text`.
+  return typeof message.text === 'string' ? message.text : '';
+}
+
+/**
+ * Ids are positions: a retried reply keeps its id, so a cached answer older than a few seconds is
+ * not trusted (the tracker reports a retried reply once its new text is stable, well after that).
+ */
+export const claudeCache = new ConversationCache(
+  (conversationId, ctx) => {
+    const options: { origin: string; signal?: AbortSignal; cookie?: string } = { origin: ctx.origin };
+    if (ctx.signal) options.signal = ctx.signal;
+    const cookie = globalThis.document?.cookie;
+    if (cookie) options.cookie = cookie;
+    return fetchClaudeConversation(conversationId, ctx.fetch, options);
+  },
+  { site: 'Claude', maxAgeMs: 3000 },
+);
