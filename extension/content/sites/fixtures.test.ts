@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Op } from '../../../shared/changeset/changeset';
 import { applyOp } from '../../../shared/engine/apply-op';
+import { findFences, linesToContent, splitLines } from '../../../shared/formats/fences';
 import { detectAll } from '../../../shared/formats/registry';
 import { domText } from '../raw-text';
 import { messageIdOf } from './message-id';
@@ -14,6 +15,7 @@ interface Fixture {
   replies: Array<{
     messageId: string;
     markdown: string;
+    codeBlocks: Array<{ lang: string; text: string }>;
     ops: Array<{ format: string; kind: string; path: string }>;
   }>;
   filesBefore?: Record<string, string | null>;
@@ -61,9 +63,18 @@ describe.each(listPages('fixtures'))('%s', (page) => {
   });
 
   it.each(fixture.replies.map((r) => [r.messageId, r] as const))(
-    'reply %s: the DOM rung rebuilds the reply’s text exactly',
+    'reply %s: the DOM rung rebuilds the reply’s text exactly, code blocks included',
     (id, reply) => {
-      expect(domText(turnById(loadPage(page), page, id), adapter)).toBe(reply.markdown);
+      const turn = turnById(loadPage(page), page, id);
+      const text = domText(turn, adapter);
+      expect(text).toBe(reply.markdown);
+      const lines = splitLines(text);
+      const fences = findFences(lines).map((f) => ({
+        lang: f.info,
+        text: linesToContent(f.lines),
+      }));
+      expect(fences).toEqual(reply.codeBlocks);
+      expect(turn.querySelectorAll(adapter.selectors.codeBlock.css)).toHaveLength(reply.codeBlocks.length);
     },
   );
 
