@@ -182,3 +182,45 @@ describe('code block chrome', () => {
     ],
   ])('%s', (_, markup, block) => expect(extractCodeBlock(html(markup).querySelector('pre')!)).toEqual(block));
 });
+
+describe('code blocks drawn by other sites', () => {
+  it.each([
+    [
+      'a wrapper with a language header above the <pre> (Grok, Le Chat): no stray label paragraph',
+      '<p>Fix:</p><div><div><span>diff</span></div><div><button>Copy</button></div><pre><code>-a\n+b\n</code></pre></div><p>Done.</p>',
+      'Fix:\n\n```diff\n-a\n+b\n```\n\nDone.',
+    ],
+    [
+      'the language class of the code wins over the header label',
+      '<div><span>Shell</span><pre><code class="language-bash">ls\n</code></pre></div>',
+      '```bash\nls\n```',
+    ],
+    [
+      'a wrapper that also holds a paragraph is prose, not a labelled block',
+      '<div><p>Example</p><pre><code>x\n</code></pre></div>',
+      'Example\n\n```\nx\n```',
+    ],
+    [
+      'a <pre> without <code> (DeepSeek): its own text is never taken for a label',
+      '<div class="md-code-block"><div><span>bash</span><div role="button">Copy</div></div><pre><span>npm test\n</span></pre></div>',
+      '```bash\nnpm test\n```',
+    ],
+    [
+      'a CodeMirror editor (Open WebUI): one .cm-line per line, language from the wrapper',
+      '<div><div>python</div><div class="language-python"><div class="cm-editor"><div class="cm-scroller"><div class="cm-gutters"><div>1</div><div>2</div></div><div class="cm-content"><div class="cm-line">print(1)</div><div class="cm-line"><br></div></div></div></div></div></div>',
+      '```python\nprint(1)\n\n```',
+    ],
+    [
+      'a custom element holding a block (AI Studio’s ms-code-block) is a block of its own',
+      '<p>Run:</p><ms-code-block><mat-expansion-panel><div role="button">Bash</div><pre><code class="language-bash">ls\n</code></pre></mat-expansion-panel></ms-code-block>',
+      'Run:\n\n```bash\nls\n```',
+    ],
+    [
+      'a custom element without blocks stays inline',
+      '<p>Press <mat-icon>enter</mat-icon> now.</p>',
+      'Press enter now.',
+    ],
+  ])('%s', (_, markup, expected) => {
+    expect(domToMarkdown(html(markup))).toBe(expected);
+  });
+});

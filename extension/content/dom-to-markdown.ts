@@ -232,7 +232,8 @@ function wrappedCodeBlock(el: Element): string | null {
 }
 
 function codeMirrorBlock(editor: Element): CodeBlock {
-  const lines = Array.from(editor.querySelectorAll('.cm-line'), (line) => codeText(line));
+  // An empty line holds a placeholder <br>; a line never holds a real line break.
+  const lines = Array.from(editor.querySelectorAll('.cm-line'), (line) => codeText(line).replace(/\n/g, ''));
   const wrapper = editor.closest('[class*="language-"]');
   const lang = LANG_CLASS.exec(wrapper?.className ?? '')?.[1]?.toLowerCase() ?? '';
   return { lang, text: lines.length ? `${lines.join('\n')}\n` : '' };
