@@ -175,7 +175,8 @@ describe('adapterFor', () => {
     ['http://localhost:3000/c/x', undefined],
   ])('%s → %s', (url, id) => expect(adapterFor(url)?.id).toBe(id));
 
-  const origins = { 'http://localhost:3000': 'openwebui', 'https://chat.example.org': 'librechat' } as const;
+  // Written as users type them: a trailing slash, capitals.
+  const origins = { 'http://localhost:3000/': 'openwebui', 'https://Chat.Example.org': 'librechat' } as const;
 
   it.each([
     ['http://localhost:3000/c/x', 'openwebui'],

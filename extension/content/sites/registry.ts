@@ -47,8 +47,18 @@ export function adapterFor(
   }
   const fixed = ADAPTERS.find((a) => a.hosts.includes(parsed.hostname));
   if (fixed) return fixed;
-  const kind = Object.hasOwn(extraOrigins, parsed.origin) ? extraOrigins[parsed.origin] : undefined;
-  return kind ? adapterForOrigin(parsed.origin, kind) : undefined;
+  for (const [origin, kind] of Object.entries(extraOrigins))
+    if (originOf(origin) === parsed.origin) return adapterForOrigin(parsed.origin, kind);
+  return undefined;
+}
+
+/** `https://Chat.Example.org/` → `https://chat.example.org`, as `URL.origin` spells it. */
+function originOf(text: string): string | undefined {
+  try {
+    return new URL(text).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
