@@ -2,6 +2,8 @@
  * The service worker: routes messages, owns the port to the host, keeps pending proposals in
  * storage.session (the worker may be stopped between steps), opens the side panel.
  */
+
+import { detectAll } from '../../shared/formats/registry';
 import {
   type ContentMessage,
   ContentMessageSchema,
@@ -12,6 +14,7 @@ import {
 import { METHODS, type Method } from '../../shared/protocol/protocol';
 import { installClipboardCapture } from '../content/raw-text';
 import { conversationKey, type FolderMemory, readMemory, STORAGE_KEY } from '../ui/folders';
+import { originPatterns, readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
 import { type HostCallError, HostClient } from './host-client';
 import { hostStatus } from './host-status';
 import { senderKind } from './trust';
@@ -29,6 +32,7 @@ chrome.storage.local.get(STORAGE_KEY).then((v) => {
 });
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area === 'local' && changes[STORAGE_KEY]) folders = readMemory(changes[STORAGE_KEY].newValue);
+  if (area === 'local' && changes[SELF_HOSTED_KEY]) void syncSelfHosted();
 });
 
 chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
@@ -84,6 +88,7 @@ function handleProposal(msg: ContentMessage, sender: chrome.runtime.MessageSende
       })
       .then(() => ({ ok: true }));
   }
+  if (msg.type === 'adapter-missed') return storeNotice(tabId, msg);
   if (msg.type !== 'propose') return Promise.resolve({ ok: true });
   if (msg.open) openReview(msg.proposal, sender);
   return storeProposal(msg.proposal).then(() => ({ ok: true }));
@@ -131,6 +136,78 @@ async function storeProposal(proposal: Proposal): Promise<void> {
   await chrome.storage.session.set({ proposal });
 }
 
+/** A site whose page no longer matches its adapter: one quiet notice, shown by the popup for that tab. */
+async function storeNotice(
+  tabId: number | undefined,
+  msg: Extract<ContentMessage, { type: 'adapter-missed' }>,
+) {
+  if (tabId === undefined) return { ok: false };
+  const { notices = {} } = (await chrome.storage.session.get('notices')) as {
+    notices?: Record<string, unknown>;
+  };
+  notices[String(tabId)] = { site: msg.site, url: msg.url, message: msg.message };
+  await chrome.storage.session.set({ notices });
+  return { ok: true };
+}
+
+/** The content script on the self-hosted origins the user added (and granted) in the options page. */
+async function syncSelfHosted(): Promise<void> {
+  const id = 'replyapply-self-hosted';
+  const stored = await chrome.storage.local.get(SELF_HOSTED_KEY);
+  const patterns = originPatterns(readSelfHosted(stored[SELF_HOSTED_KEY]));
+  const granted: string[] = [];
+  for (const p of patterns) if (await chrome.permissions.contains({ origins: [p] })) granted.push(p);
+  await chrome.scripting.unregisterContentScripts({ ids: [id] }).catch(() => undefined);
+  if (granted.length === 0) return;
+  // The built content script's files, as the bundler named them in the manifest.
+  const js = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
+  await chrome.scripting.registerContentScripts([{ id, matches: granted, js, runAt: 'document_idle' }]);
+}
+
+const MENU_ID = 'replyapply-selection';
+
+/**
+ * "Apply with ReplyApply" on selected text, on any page: the click opens the side panel at once (it is the
+ * user's gesture), then the selection is read from the page (activeTab) and reviewed like a reply.
+ */
+async function applySelection(tab: chrome.tabs.Tab | undefined, selectionText?: string): Promise<void> {
+  if (tab?.id === undefined) return;
+  const opened = chrome.sidePanel.open({ tabId: tab.id }).catch(() => undefined);
+  let text = selectionText ?? '';
+  try {
+    // selectionText loses line breaks; the page's own selection keeps them.
+    const [result] = await chrome.scripting.executeScript({
+      target: { tabId: tab.id },
+      func: () => globalThis.getSelection?.()?.toString() ?? '',
+    });
+    if (typeof result?.result === 'string' && result.result.trim()) text = result.result;
+  } catch {
+    // Pages the extension may not script (the Web Store, chrome://): the menu's own text is all there is.
+  }
+  const proposal: Proposal = {
+    site: 'selection',
+    url: tab.url ?? '',
+    replyId: `selection-${Date.now()}`,
+    textSource: 'selection',
+    changeSets: detectAll(text, { site: 'selection', textSource: 'selection' }),
+    text,
+  };
+  await storeProposal(proposal);
+  await opened;
+}
+
+chrome.contextMenus.onClicked.addListener((info, tab) => {
+  if (info.menuItemId === MENU_ID) void applySelection(tab, info.selectionText);
+});
+
 chrome.runtime.onInstalled.addListener(() => {
   chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: false }).catch(() => undefined);
+  chrome.contextMenus.create({ id: MENU_ID, title: 'Apply with ReplyApply', contexts: ['selection'] }, () => {
+    void chrome.runtime.lastError;
+  });
+  void syncSelfHosted();
 });
+chrome.runtime.onStartup.addListener(() => void syncSelfHosted());
+
+// For the e2e tests: Playwright cannot click a context-menu item, so they call what the click calls.
+(globalThis as { replyApplyTest?: unknown }).replyApplyTest = { applySelection, syncSelfHosted };

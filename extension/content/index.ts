@@ -1,11 +1,17 @@
 /** Content script entry: start ReplyApply on a chat site we have an adapter for. */
 import { TabMessageSchema } from '../../shared/protocol/messages';
+import { readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
 import { insertIntoComposer } from './composer';
 import { startContent } from './content-app';
+import { adapterHealth } from './sites/health';
 import { adapterFor } from './sites/registry';
 
-const adapter = adapterFor(location.href);
-if (adapter) {
+void main();
+
+async function main() {
+  const stored = await chrome.storage.local.get(SELF_HOSTED_KEY).catch(() => ({}) as Record<string, unknown>);
+  const adapter = adapterFor(location.href, readSelfHosted(stored[SELF_HOSTED_KEY]));
+  if (!adapter) return;
   // Marks the page as watched (tests and support look for it); the buttons are the visible part.
   document.documentElement.setAttribute('data-replyapply-active', adapter.id);
   const controller = new AbortController();
@@ -24,6 +30,20 @@ if (adapter) {
     sendResponse(r.ok ? { ok: true, how: r.how } : { ok: false, message: r.message });
     return false;
   });
+  // A site that changed its page: say so once, quietly, instead of failing silently.
+  setTimeout(() => {
+    const health = adapterHealth(adapter, document, location.href);
+    if (!health.ok) {
+      void chrome.runtime
+        .sendMessage({
+          type: 'adapter-missed',
+          site: adapter.id,
+          url: location.href,
+          message: health.message,
+        })
+        .catch(() => undefined);
+    }
+  }, 15_000);
   // A new version of the extension replaces this script: stop watching the page.
   window.addEventListener('pagehide', () => controller.abort(), { once: true });
 }

@@ -8,6 +8,7 @@ import { HowTo } from './how-to';
 import { FormatInstructions } from './instructions';
 import { OpList } from './op-list';
 import { useReviewOpener } from './open-review';
+import { SiteNotice } from './site-notice';
 
 export function Popup({ call }: { call: HostCall }) {
   const proposal = useStoredProposal();
@@ -39,6 +40,7 @@ export function Popup({ call }: { call: HostCall }) {
           }}
         />
       )}
+      <SiteNotice />
       <FormatInstructions />
       <HostStatusView />
     </main>

@@ -28,7 +28,13 @@ export type Proposal = z.infer<typeof ProposalSchema>;
 /** Sent by content scripts. */
 export const ContentMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('propose'), proposal: ProposalSchema, open: z.boolean() }),
-  z.object({ type: z.literal('adapter-missed'), site: z.string(), url: z.string() }),
+  /** The page looks like a conversation but the adapter finds no reply: the site may have changed. */
+  z.object({
+    type: z.literal('adapter-missed'),
+    site: z.string(),
+    url: z.string(),
+    message: z.string().check(z.maxLength(500)),
+  }),
   /** Inject the MAIN-world half of the Copy-button capture into the sender's frame. */
   z.object({ type: z.literal('enable-copy-capture') }),
 ]);
