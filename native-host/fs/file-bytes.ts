@@ -3,7 +3,7 @@
  * text. Shared by readFiles (snapshots) and by apply/undo (hash checks), so both see the same bytes.
  */
 import { createHash } from 'node:crypto';
-import { constants, type FileHandle, open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 /** `O_NOFOLLOW` where the platform has it: a link swapped in after the path check is not followed. */
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -28,12 +28,24 @@ export type ReadOutcome =
   | { kind: 'not-a-file' }
   | { kind: 'too-large'; size: number };
 
-/** Read a file whose real path was checked; never follows a link at the last segment, never opens a FIFO. */
+/**
+ * Read a file whose real path was checked; never follows a link at the last segment, never opens a FIFO.
+ * The async signature is kept for callers; the work is `readExactSync` (see there for why).
+ */
 export async function readExact(abs: string, maxBytes = Number.POSITIVE_INFINITY): Promise<ReadOutcome> {
-  let fh: FileHandle;
+  return readExactSync(abs, maxBytes);
+}
+
+/**
+ * `readExact` with synchronous calls: one file is four system calls of a few microseconds, while the
+ * promise API costs a thread-pool round trip and a FileHandle per call (ten thousand files took ten
+ * times longer that way).
+ */
+export function readExactSync(abs: string, maxBytes = Number.POSITIVE_INFINITY): ReadOutcome {
+  let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO someone placed there must not hang the host; it is refused below.
-    fh = await open(abs, constants.O_RDONLY | NOFOLLOW | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(abs, constants.O_RDONLY | NOFOLLOW | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { kind: 'missing' };
@@ -41,15 +53,34 @@ export async function readExact(abs: string, maxBytes = Number.POSITIVE_INFINITY
     throw err;
   }
   try {
-    const st = await fh.stat();
+    const st = fstatSync(fd);
     if (!st.isFile()) return { kind: 'not-a-file' };
     if (st.size > maxBytes) return { kind: 'too-large', size: st.size };
-    const data = await fh.readFile();
+    const data = readToEnd(fd, st.size, maxBytes);
     if (data.length > maxBytes) return { kind: 'too-large', size: data.length };
     return { kind: 'file', file: { data, hash: sha256(data), size: data.length, mode: st.mode & 0o7777 } };
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
+}
+
+/** Every byte up to the end of the file, which may have grown since `fstat` said `size`. */
+function readToEnd(fd: number, size: number, maxBytes: number): Buffer {
+  let buf = Buffer.allocUnsafe(Math.max(size, 1));
+  let length = 0;
+  for (;;) {
+    if (length === buf.length) {
+      // Past the stated size: grow, but stop just over the limit (the caller reports too-large).
+      if (length > maxBytes) break;
+      const bigger = Buffer.allocUnsafe(Math.max(length * 2, 8192));
+      buf.copy(bigger, 0, 0, length);
+      buf = bigger;
+    }
+    const n = readSync(fd, buf, length, buf.length - length, null);
+    if (n === 0) break;
+    length += n;
+  }
+  return buf.subarray(0, length);
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

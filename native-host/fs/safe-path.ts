@@ -7,7 +7,7 @@
  * through a link at the last segment (a link there is refused, not replaced). The returned `abs` is built
  * from real folders only, so the write goes where the check looked.
  */
-import { lstat, realpath } from 'node:fs/promises';
+import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { normalizePath } from '../../shared/paths/paths';
 import { ErrorCode } from '../../shared/protocol/protocol';
@@ -100,6 +100,19 @@ export async function resolveInRoot(
   access: Access,
   cache?: FolderCache,
 ): Promise<ResolvedPath> {
+  return resolveInRootSync(realRoot, raw, access, cache);
+}
+
+/**
+ * `resolveInRoot` with synchronous calls: an `lstat` takes microseconds, a promise round trip through the
+ * thread pool several times that, and a reply may name ten thousand files.
+ */
+export function resolveInRootSync(
+  realRoot: string,
+  raw: string,
+  access: Access,
+  cache?: FolderCache,
+): ResolvedPath {
   const rel = checkRelPath(raw);
   const segments = rel.split('/');
   let cur = realRoot;
@@ -115,9 +128,9 @@ export async function resolveInRoot(
   for (let i = start; i < segments.length; i++) {
     const last = i === segments.length - 1;
     const next = path.join(cur, segments[i]!);
-    let st: Awaited<ReturnType<typeof lstat>>;
+    let st: Stats;
     try {
-      st = await lstat(next);
+      st = lstatSync(next);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return { rel, abs: path.join(next, ...segments.slice(i + 1)), kind: 'missing' };
@@ -130,12 +143,12 @@ export async function resolveInRoot(
       }
       let target: string;
       try {
-        target = await realpath(next);
+        target = realpathSync.native(next);
       } catch {
         throw unsafe(raw, 'it leads through a symbolic link that points nowhere or loops');
       }
       checkReal(realRoot, target, raw);
-      const tst = await lstat(target);
+      const tst = lstatSync(target);
       if (last) return { rel, abs: target, kind: kindOf(tst) };
       if (!tst.isDirectory()) throw notAFolder(raw, segments.slice(0, i + 1).join('/'));
       cur = target;
