@@ -1,9 +1,9 @@
-import { applyPatch, structuredPatch } from 'diff';
+import { applyPatch, diffArrays, structuredPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Op } from '../changeset/changeset';
 import { applyOpDetailed } from './apply-op';
-import { displayHunks } from './display-hunks';
+import { type Change, changesBetween, displayHunks } from './display-hunks';
 import { hunk, patchOp } from './test-helpers';
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join('');
@@ -106,6 +106,44 @@ describe('displayHunks', () => {
         expect(patched).toBe(r.text);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('changesBetween: the same runs as jsdiff alone, with and without its shortcut (property)', () => {
+    // Small alphabets make repeated lines (jsdiff decides) and unique ones (the shortcut) both common.
+    const side = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', '}', ''), { maxLength: 9 });
+    fc.assert(
+      fc.property(side, side, fc.integer({ min: 0, max: 3 }), (oldSide, newSide, pad) => {
+        const A = [...Array.from({ length: pad }, (_, i) => `head ${i}`), ...oldSide, 'tail'];
+        const got: Change[] = [];
+        changesBetween(A, pad, pad + oldSide.length, newSide, pad + 2, got);
+        const want: Change[] = [];
+        let a = pad;
+        let b = pad + 2;
+        let open: Change | null = null;
+        for (const part of diffArrays(oldSide, newSide)) {
+          const n = part.value.length;
+          if (!part.added && !part.removed) {
+            open = null;
+            a += n;
+            b += n;
+            continue;
+          }
+          if (!open) {
+            open = { a, aLen: 0, b, bLen: 0 };
+            want.push(open);
+          }
+          if (part.removed) {
+            open.aLen += n;
+            a += n;
+          } else {
+            open.bLen += n;
+            b += n;
+          }
+        }
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -61,7 +61,7 @@ export function displayHunks(
   ).hunks;
 }
 
-interface Change {
+export interface Change {
   a: number;
   aLen: number;
   b: number;
@@ -76,29 +76,7 @@ function fromReplacements(
   const changes: Change[] = [];
   let delta = 0;
   for (const r of reps) {
-    let a = r.start;
-    let b = r.start + delta;
-    let open: Change | null = null;
-    for (const part of diffArrays(A.slice(r.start, r.end), r.lines)) {
-      const count = part.value.length;
-      if (!part.added && !part.removed) {
-        open = null;
-        a += count;
-        b += count;
-        continue;
-      }
-      if (!open) {
-        open = { a, aLen: 0, b, bLen: 0 };
-        changes.push(open);
-      }
-      if (part.removed) {
-        open.aLen += count;
-        a += count;
-      } else {
-        open.bLen += count;
-        b += count;
-      }
-    }
+    changesBetween(A, r.start, r.end, r.lines, r.start + delta, changes);
     delta += r.lines.length - (r.end - r.start);
   }
 
@@ -129,4 +107,100 @@ function fromReplacements(
     i = j + 1;
   }
   return hunks;
+}
+
+/**
+ * The removed and added runs that turn `A[aLo, aHi)` into `newLines` (which sit at `bAt` in the new
+ * text), appended to `changes` with absolute line numbers. The result is jsdiff's `diffArrays`: its
+ * first step matches the common head, which is skipped here the same way; when every line the two sides
+ * share occurs once on each side and in the same order, the longest common subsequence is unique, so
+ * jsdiff's minimal diff keeps exactly those lines and the runs between them follow without it (a runs's
+ * removals and additions are grouped into one change either way). Otherwise jsdiff decides.
+ */
+export function changesBetween(
+  A: readonly string[],
+  aLo: number,
+  aHi: number,
+  newLines: readonly string[],
+  bAt: number,
+  changes: Change[],
+): void {
+  let a = aLo;
+  let j = 0;
+  const m = newLines.length;
+  while (a < aHi && j < m && A[a] === newLines[j]) {
+    a++;
+    j++;
+  }
+  if (a === aHi && j === m) return;
+  if (a === aHi || j === m) {
+    changes.push({ a, aLen: aHi - a, b: bAt + j, bLen: m - j });
+    return;
+  }
+  const kept = uniqueCommon(A, a, aHi, newLines, j);
+  if (kept) {
+    let b = j;
+    for (const [ka, kb] of kept) {
+      if (ka > a || kb > b) changes.push({ a, aLen: ka - a, b: bAt + b, bLen: kb - b });
+      a = ka + 1;
+      b = kb + 1;
+    }
+    if (a < aHi || b < m) changes.push({ a, aLen: aHi - a, b: bAt + b, bLen: m - b });
+    return;
+  }
+  let b = bAt + j;
+  let open: Change | null = null;
+  for (const part of diffArrays(A.slice(a, aHi), newLines.slice(j))) {
+    const count = part.value.length;
+    if (!part.added && !part.removed) {
+      open = null;
+      a += count;
+      b += count;
+      continue;
+    }
+    if (!open) {
+      open = { a, aLen: 0, b, bLen: 0 };
+      changes.push(open);
+    }
+    if (part.removed) {
+      open.aLen += count;
+      a += count;
+    } else {
+      open.bLen += count;
+      b += count;
+    }
+  }
+}
+
+/**
+ * The pairs (old index, new index) of lines both sides share, when that set is the one longest common
+ * subsequence: each shared line occurs exactly once on each side, and the pairs are in the same order.
+ * Null when that is not so (a repeated `}` or blank line), or the windows are too large to bother.
+ */
+function uniqueCommon(
+  A: readonly string[],
+  aLo: number,
+  aHi: number,
+  B: readonly string[],
+  bLo: number,
+): Array<[number, number]> | null {
+  const bHi = B.length;
+  if (aHi - aLo > 64 || bHi - bLo > 64) return null;
+  const kept: Array<[number, number]> = [];
+  let lastB = -1;
+  for (let i = aLo; i < aHi; i++) {
+    const line = A[i]!;
+    let at = -1;
+    for (let k = bLo; k < bHi; k++) {
+      if (B[k] !== line) continue;
+      if (at !== -1) return null;
+      at = k;
+    }
+    if (at === -1) continue;
+    for (let k = aLo; k < aHi; k++) if (k !== i && A[k] === line) return null;
+    if (at < lastB) return null;
+    kept.push([i, at]);
+    lastB = at;
+  }
+  return kept;
 }
