@@ -22,7 +22,8 @@ import { comparable } from './within';
 /** Test hook: called with each step's name before the step runs; a throw there fails that step. */
 export type Faults = (step: string) => void | Promise<void>;
 
-export type Present = { exists: true; data: Buffer; mode: number };
+/** `hash` is the sha256 of `data` when the reader already computed it (saves hashing it again). */
+export type Present = { exists: true; data: Buffer; mode: number; hash?: string };
 export type Absent = { exists: false };
 
 export interface Step {

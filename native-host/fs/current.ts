@@ -43,7 +43,7 @@ export async function readCurrent(resolved: ResolvedPath, raw: string): Promise<
   if (read.kind !== 'file') throw notFile();
   return {
     resolved,
-    state: { exists: true, data: read.file.data, mode: read.file.mode },
+    state: { exists: true, data: read.file.data, mode: read.file.mode, hash: read.file.hash },
     hash: read.file.hash,
   };
 }

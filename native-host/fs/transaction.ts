@@ -190,7 +190,13 @@ async function applyLocked(
       return {
         rel: s.rel,
         before: cur.exists
-          ? { exists: true, hash: sha256(cur.data), mode: cur.mode, offset: span![0], length: span![1] }
+          ? {
+              exists: true,
+              hash: cur.hash ?? sha256(cur.data),
+              mode: cur.mode,
+              offset: span![0],
+              length: span![1],
+            }
           : { exists: false },
         afterHash: s.want.exists ? sha256(s.want.data) : null,
       };
