@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -17,6 +17,9 @@ it('rotates the log by size and keeps a fixed number of old files', () => {
 });
 
 it('never throws when the folder cannot be written', () => {
-  const log = fileLogger('/proc/replyapply-cannot-write-here');
+  // A file where the folder should be: every write fails (ENOTDIR).
+  const file = join(mkdtempSync(join(tmpdir(), 'ra-log-')), 'not-a-folder');
+  writeFileSync(file, 'x');
+  const log = fileLogger(join(file, 'state'));
   expect(() => log.error('still fine')).not.toThrow();
 });
