@@ -39,3 +39,52 @@ test('npm start without a display registers the host and says how to load the ex
   expect(existsSync(manifest)).toBe(true);
   expect(JSON.parse(readFileSync(manifest, 'utf8')).allowed_origins).toEqual([EXTENSION_ORIGIN]);
 });
+
+test('npm start with a display opens Chromium with the extension loaded in its own profile', async () => {
+  test.skip(!existsSync('/usr/bin/Xvfb'), 'needs Xvfb (installed by .ci/run)');
+  const { spawn } = await import('node:child_process');
+  const home = mkdtempSync(join(tmpdir(), 'replyapply-home-'));
+  const display = `:${90 + Math.floor(Math.random() * 9)}`;
+  const xvfb = spawn('/usr/bin/Xvfb', [display, '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+    stdio: 'ignore',
+  });
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOME: home,
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_CONFIG_HOME: join(home, 'cfg'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      DISPLAY: display,
+      CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(REPO, 'scripts', 'start.mjs'), '--no-build', '--demo'],
+      {
+        env,
+        cwd: REPO,
+      },
+    );
+    expect(stdout).toContain('Opening');
+    const profile = join(home, 'data', 'replyapply', 'demo-profile');
+    // The browser is running with our profile and the extension: the extension's worker wrote its storage.
+    await expect
+      .poll(
+        () =>
+          existsSync(join(profile, 'Default', 'Extensions')) ||
+          existsSync(join(profile, 'Default', 'Local Extension Settings')),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    const ps = await promisify(execFile)('ps', ['-eo', 'args']);
+    const line = ps.stdout.split('\n').find((l) => l.includes(`--user-data-dir=${profile}`));
+    expect(line).toContain(`--load-extension=${join(REPO, 'dist', 'extension')}`);
+    await promisify(execFile)('pkill', ['-f', `--user-data-dir=${profile}`]).catch(() => undefined);
+  } finally {
+    xvfb.kill();
+  }
+});
