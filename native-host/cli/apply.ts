@@ -25,7 +25,7 @@ import { runScript } from '../host/run-script';
 import { parseArgs, projectDir, readReply } from './args';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, type CliIO, Exit } from './io';
-import { colorDiff, describeOp, renderDiagnostic, type Style, styleFor } from './render';
+import { colorDiffLine, describeOp, renderDiagnostic, type Style, styleFor } from './render';
 
 export const APPLY_USAGE =
   'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [FILE|-]';
@@ -390,12 +390,18 @@ export function renderPlan(p: Plan, root: string, style: Style): string {
     if (f.hunks.length > 0) {
       const oldName = f.action === 'create' ? '/dev/null' : `a/${f.from ?? f.path}`;
       const newName = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;
-      const diff = [`--- ${oldName}`, `+++ ${newName}`];
+      // Line by line, as colorDiff would colour the joined diff, without building and splitting it
+      // (ten thousand files' diffs are a lot of text).
+      const put = (text: string) => {
+        if (text.includes('\n')) for (const l of text.split('\n')) out.push(`    ${colorDiffLine(l, style)}`);
+        else out.push(`    ${colorDiffLine(text, style)}`);
+      };
+      put(`--- ${oldName}`);
+      put(`+++ ${newName}`);
       for (const h of f.hunks) {
-        diff.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
-        diff.push(...h.lines);
+        put(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
+        for (const l of h.lines) put(l);
       }
-      for (const l of colorDiff(diff.join('\n'), style).split('\n')) out.push(`    ${l}`);
     }
   }
   if (p.scripts.length > 0) {

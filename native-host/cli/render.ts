@@ -107,12 +107,16 @@ export function colorDiff(diff: string, style: Style): string {
   if (style === PLAIN) return diff;
   return diff
     .split('\n')
-    .map((line) => {
-      if (line.startsWith('+++') || line.startsWith('---')) return style.bold(line);
-      if (line.startsWith('@@')) return style.cyan(line);
-      if (line.startsWith('+')) return style.green(line);
-      if (line.startsWith('-')) return style.red(line);
-      return line;
-    })
+    .map((line) => colorDiffLine(line, style))
     .join('\n');
+}
+
+/** One line of `colorDiff` (the line holds no newline). */
+export function colorDiffLine(line: string, style: Style): string {
+  if (style === PLAIN) return line;
+  if (line.startsWith('+++') || line.startsWith('---')) return style.bold(line);
+  if (line.startsWith('@@')) return style.cyan(line);
+  if (line.startsWith('+')) return style.green(line);
+  if (line.startsWith('-')) return style.red(line);
+  return line;
 }
