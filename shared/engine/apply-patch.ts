@@ -43,7 +43,9 @@ export function parseHunkLines(hunk: Hunk): ParsedHunk {
       continue;
     }
     // A patch pasted with CRLF endings: the CR belongs to the line ending, not to the line.
-    const body = (prefix === ' ' || prefix === '-' || prefix === '+' ? raw.slice(1) : raw).replace(/\r$/, '');
+    const from = prefix === ' ' || prefix === '-' || prefix === '+' ? 1 : 0;
+    const to = raw.charCodeAt(raw.length - 1) === 13 ? raw.length - 1 : raw.length;
+    const body = from === 0 && to === raw.length ? raw : raw.slice(from, Math.max(from, to));
     // An empty line inside a hunk is a context line whose leading space was lost (editors and chat
     // pages strip trailing whitespace); any other unprefixed line is read as context the same way.
     const kind = prefix === '-' || prefix === '+' ? prefix : ' ';
