@@ -2,6 +2,7 @@
  * Reading one project file exactly as it is on disk, and the rules that decide whether it can be shown as
  * text. Shared by readFiles (snapshots) and by apply/undo (hash checks), so both see the same bytes.
  */
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
@@ -92,6 +93,9 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function decodeText(data: Uint8Array): { ok: true; text: string } | { ok: false; reason: string } {
   const head = data.subarray(0, BINARY_SNIFF_BYTES);
   if (head.includes(0)) return { ok: false, reason: 'it contains a NUL byte, so it looks binary' };
+  // Most source files are ASCII: checked and decoded without the strict decoder's bookkeeping.
+  if (isAscii(data))
+    return { ok: true, text: Buffer.from(data.buffer, data.byteOffset, data.length).toString('latin1') };
   try {
     return { ok: true, text: STRICT_UTF8.decode(data) };
   } catch {
