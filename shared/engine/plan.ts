@@ -11,7 +11,7 @@
 import type { ChangeSet, Diagnostic, Op } from '../changeset/changeset';
 import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
-import { type DisplayHunk, displayHunks, type LineEdits } from './display-hunks';
+import { type DisplayHunk, displayHunks } from './display-hunks';
 import { isPlaceholderPath } from './placeholder';
 import type { EditNote, FailureKind } from './types';
 
@@ -84,7 +84,12 @@ interface Entity {
   /** Where a failed rename meant to move it. */
   failedTarget?: string;
   contentOps: number;
-  edits?: LineEdits;
+  /**
+   * The display hunks of the last operation's line edits, when it edited the file as planned so far.
+   * Made at once, so the two line arrays they come from are not kept alive for every file of a
+   * ten-thousand-file plan until the end (they were most of the garbage collector's work).
+   */
+  editHunks?: DisplayHunk[];
 }
 
 export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
@@ -212,7 +217,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     }
     e.notes.push(...r.notes);
     e.contentOps++;
-    e.edits = base === e.text ? r.edits : undefined;
+    e.editHunks = base === e.text && r.edits ? displayHunks(null, null, r.edits) : undefined;
     e.text = r.text;
     if (op.kind === 'patch' && op.newPath !== undefined) rename(e, op.newPath, op);
   }
@@ -269,7 +274,7 @@ function filePlan(e: Entity): FilePlan | null {
     baseHash: e.baseHash,
     oldText: e.baseText,
     newText,
-    hunks: hard ? [] : displayHunks(e.baseText, newText, e.contentOps === 1 ? e.edits : undefined),
+    hunks: hard ? [] : e.contentOps === 1 && e.editHunks ? e.editHunks : displayHunks(e.baseText, newText),
     status: error ? 'error' : 'ok',
     notes: e.notes,
     lines: e.lines,
