@@ -10,18 +10,28 @@ import { launchExtension, makeProfile } from '../browser';
 import { type Reply, serveChatGpt } from '../chat-page';
 
 interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { url: string } }>;
+  nodes: Array<{ id: number; callFrame: { url: string; functionName: string; lineNumber: number } }>;
   samples: number[];
   timeDeltas: number[];
 }
 
-/** Milliseconds of samples whose innermost frame is extension code. */
+/** Milliseconds of samples whose innermost frame is extension code, and the functions that took most. */
 function extensionMs(profile: CpuProfile): number {
-  const url = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url]));
+  const node = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   let us = 0;
+  const by = new Map<string, number>();
   profile.samples.forEach((id, i) => {
-    if (url.get(id)?.startsWith('chrome-extension://')) us += profile.timeDeltas[i] ?? 0;
+    const f = node.get(id);
+    if (!f?.url.startsWith('chrome-extension://')) return;
+    const dt = profile.timeDeltas[i] ?? 0;
+    us += dt;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    by.set(key, (by.get(key) ?? 0) + dt);
   });
+  if (process.env.BENCH_VERBOSE) {
+    for (const [k, v] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      console.log(`      ${(v / 1000).toFixed(1)} ms  ${k}`);
+  }
   return us / 1000;
 }
 

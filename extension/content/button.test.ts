@@ -164,10 +164,25 @@ describe('mountApplyButton on the ChatGPT fixture', () => {
   it('styles follow ChatGPT’s theme class and the system preference', () => {
     const [turn] = showFixture();
     mountApplyButton(turn!, chatgpt, { ops: 1, files: 1, errors: 0, onClick: () => {} });
-    const css = hostsIn(document)[0]!.shadowRoot!.querySelector('style')!.textContent!;
+    const root = hostsIn(document)[0]!.shadowRoot!;
+    // A shared constructed stylesheet where the browser has them, else a <style> of the button's own.
+    const css =
+      root.querySelector('style')?.textContent ??
+      [...root.adoptedStyleSheets].flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText)).join('\n');
     expect(css).toContain(':host-context(html.dark)');
     expect(css).toContain(':host-context(html.light)');
     expect(css).toContain('@media (prefers-color-scheme: dark)');
-    expect(css).toContain('font: inherit');
+    expect(css).toMatch(/font[\w-]*: inherit/);
+  });
+
+  it('every button shares one stylesheet', () => {
+    const turns = showFixture();
+    for (const turn of turns)
+      mountApplyButton(turn, chatgpt, { ops: 1, files: 1, errors: 0, onClick: () => {} });
+    const roots = Array.from(hostsIn(document), (h) => h.shadowRoot!);
+    expect(roots.length).toBeGreaterThan(1);
+    const sheets = new Set(roots.flatMap((r) => [...r.adoptedStyleSheets]));
+    expect(sheets.size).toBe(1);
+    expect(roots.every((r) => r.querySelector('style') === null)).toBe(true);
   });
 });

@@ -92,8 +92,14 @@ function create(doc: Document, state: ApplyButtonState): Mounted {
   const host = doc.createElement(HOST_TAG);
   host.setAttribute('data-replyapply', 'apply');
   const root = host.attachShadow({ mode: 'open' });
-  const style = doc.createElement('style');
-  style.textContent = STYLE;
+  // One parsed stylesheet shared by every button (a page with 200 replies would parse 200 <style>s).
+  const sheet = sharedSheet(doc);
+  if (sheet) root.adoptedStyleSheets = [sheet];
+  else {
+    const style = doc.createElement('style');
+    style.textContent = STYLE;
+    root.append(style);
+  }
   const button = doc.createElement('button');
   button.type = 'button';
   const icon = doc.createElement('span');
@@ -103,7 +109,7 @@ function create(doc: Document, state: ApplyButtonState): Mounted {
   const label = doc.createElement('span');
   label.className = 'label';
   button.append(icon, label);
-  root.append(style, button);
+  root.append(button);
   const entry: Mounted = { host, button, state };
   button.addEventListener('click', (event) => {
     if (!event.isTrusted) return;
@@ -112,6 +118,25 @@ function create(doc: Document, state: ApplyButtonState): Mounted {
     entry.state.onClick(event);
   });
   return entry;
+}
+
+const sheets = new WeakMap<Document, CSSStyleSheet>();
+
+/** The button's stylesheet for this document, where constructable stylesheets exist (not in happy-dom). */
+function sharedSheet(doc: Document): CSSStyleSheet | null {
+  const win = doc.defaultView as (Window & typeof globalThis) | null;
+  if (!win?.CSSStyleSheet || !('replaceSync' in win.CSSStyleSheet.prototype)) return null;
+  let sheet = sheets.get(doc);
+  if (!sheet) {
+    try {
+      sheet = new win.CSSStyleSheet();
+      sheet.replaceSync(STYLE);
+    } catch {
+      return null;
+    }
+    sheets.set(doc, sheet);
+  }
+  return sheet;
 }
 
 function render(entry: Mounted, turn: Element, adapter: SiteAdapter) {

@@ -7,7 +7,7 @@
  * opens on one), so it sends the text it already has at once; when that text was rebuilt from the
  * DOM it then tries the site's Copy button for the exact text and sends an updated proposal.
  */
-import { countFiles } from '../../shared/changeset/changeset';
+import { countFiles } from '../../shared/changeset/paths-of';
 import { detectAll } from '../../shared/formats/registry';
 import type { ContentMessage, Proposal } from '../../shared/protocol/messages';
 import { mountApplyButton, restoreButtons } from './button';
@@ -37,10 +37,20 @@ export function startContent(deps: ContentDeps): void {
   const win = doc.defaultView!;
   const seen = new WeakMap<Element, Seen>();
   let copyReady: Promise<void> | undefined;
+  // Every reply of a page asks for the same conversation id: parse each URL once.
+  let lastUrl = '';
+  let lastId: string | undefined;
+  const conversationOf = (url: string) => {
+    if (url !== lastUrl) {
+      lastUrl = url;
+      lastId = adapter.conversationId(url);
+    }
+    return lastId;
+  };
 
   const detect = (raw: RawText, replyId: string) => {
     const url = win.location.href;
-    const conversationId = adapter.conversationId(url);
+    const conversationId = conversationOf(url);
     const changeSets = detectAll(raw.text, {
       site: adapter.id,
       replyId,

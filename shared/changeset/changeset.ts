@@ -153,28 +153,4 @@ export const ChangeSetSchema = z.object({
 });
 export type ChangeSet = z.infer<typeof ChangeSetSchema>;
 
-/** The path(s) an op touches, for counting files and grouping. */
-export function opPaths(op: Op): string[] {
-  switch (op.kind) {
-    case 'shell':
-      return [];
-    case 'rename':
-      return [op.from, op.to];
-    case 'patch':
-      return op.newPath ? [op.path, op.newPath] : [op.path];
-    default:
-      return [op.path];
-  }
-}
-
-/** Distinct files touched by a list of change sets (a rename counts as one file). */
-export function countFiles(sets: readonly ChangeSet[]): number {
-  const seen = new Set<string>();
-  for (const set of sets) {
-    for (const op of set.ops) {
-      if (op.kind === 'shell') continue;
-      seen.add(op.kind === 'rename' ? op.to : op.kind === 'patch' && op.newPath ? op.newPath : op.path);
-    }
-  }
-  return seen.size;
-}
+export { countFiles, opPaths } from './paths-of';
