@@ -1,7 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { aptixParser } from './aptix';
-import { detectAll } from './registry';
 
 const parse = (text: string) => aptixParser.parse(text);
 const ops = (text: string) => parse(text).flatMap((b) => b.ops);
@@ -114,20 +113,5 @@ describe('aptix refusals and git patches', () => {
     ]) {
       expect(() => parse(junk)).not.toThrow();
     }
-  });
-});
-
-const fixtureTexts = import.meta.glob<string>('./fixtures/aptix/*.md', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-const fixtureJson = import.meta.glob<unknown>('./fixtures/aptix/*.json', { eager: true, import: 'default' });
-
-describe('aptix fixtures', () => {
-  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
-  it('has fixtures', () => expect(names.length).toBeGreaterThan(3));
-  it.each(names)('%s', (name) => {
-    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
   });
 });

@@ -1,7 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { fileChangesParser, parseAttributes } from './file-changes';
-import { detectAll } from './registry';
 
 const parse = (text: string) => fileChangesParser.parse(text);
 const ops = (text: string) => parse(text).flatMap((b) => b.ops);
@@ -119,23 +118,5 @@ describe('file-changes', () => {
     ]) {
       expect(() => parse(junk)).not.toThrow();
     }
-  });
-});
-
-const fixtureTexts = import.meta.glob<string>('./fixtures/file-changes/*.md', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-const fixtureJson = import.meta.glob<unknown>('./fixtures/file-changes/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-describe('file-changes fixtures', () => {
-  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
-  it('has fixtures', () => expect(names.length).toBeGreaterThan(3));
-  it.each(names)('%s', (name) => {
-    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
   });
 });

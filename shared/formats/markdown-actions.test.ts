@@ -141,24 +141,3 @@ describe('markdown-actions: structure', () => {
     expect(detectAll(text)[0]!.diagnostics[0]!.message).toMatch(/absolute/);
   });
 });
-
-const fixtureTexts = import.meta.glob<string>('./fixtures/markdown-actions/*.md', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-const fixtureJson = import.meta.glob<unknown>('./fixtures/markdown-actions/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-describe('markdown-actions fixtures', () => {
-  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
-  it('has fixtures, each with its expected output', () => {
-    expect(names.length).toBeGreaterThanOrEqual(3);
-    for (const n of names) expect(fixtureJson[`${n}.json`], n).toBeDefined();
-  });
-  it.each(names)('%s', (name) => {
-    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
-  });
-});

@@ -28,7 +28,7 @@ const cases = Object.entries(texts).map(([path, text]) => {
   const [, format, name] = /^\.\/fixtures\/([^/]+)\/(.+)\.md$/.exec(path)!;
   const json = expected[path.replace(/\.md$/, '.json')];
   const diagnosticOnly = name!.endsWith('.diagnostic-only') || (json !== undefined && hasNoOp(json));
-  return { format: format!, name: name!, text, diagnosticOnly };
+  return { path, format: format!, name: name!, text, json, diagnosticOnly };
 });
 
 describe('every registered parser has fixtures', () => {
@@ -63,4 +63,11 @@ describe('format matrix: each fixture is read by its own format only', () => {
       expect(sets[0]!.ops.length).toBeGreaterThan(0);
     },
   );
+});
+
+describe('every fixture gives exactly its expected change sets', () => {
+  it.each(cases.map((c) => [c.path, c] as const))('%s', (_path, c) => {
+    expect(c.json, `${c.path} needs its expected .json`).toBeDefined();
+    expect(detectAll(c.text)).toEqual(c.json);
+  });
 });

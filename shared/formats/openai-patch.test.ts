@@ -168,24 +168,3 @@ describe('openai-patch: corpus (codex apply_patch)', () => {
     expect(hunksOf(c.reply_text)).toEqual([{ lines: ['-foo', '+FOO', ' bar'] }]);
   });
 });
-
-const fixtureTexts = import.meta.glob<string>('./fixtures/openai-patch/*.md', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-const fixtureJson = import.meta.glob<unknown>('./fixtures/openai-patch/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-describe('openai-patch fixtures', () => {
-  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
-  it('has fixtures, each with its expected output', () => {
-    expect(names.length).toBeGreaterThanOrEqual(3);
-    for (const n of names) expect(fixtureJson[`${n}.json`], n).toBeDefined();
-  });
-  it.each(names)('%s', (name) => {
-    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
-  });
-});

@@ -1,6 +1,5 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { detectAll } from './registry';
 import { markerOf, scanBlocks, searchReplace } from './search-replace';
 
 const block = (head = '<<<<<<< SEARCH', mid = '=======', tail = '>>>>>>> REPLACE') =>
@@ -181,26 +180,5 @@ describe('search-replace: corpus (Cline)', () => {
     const { blocks, diagnostics } = scanBlocks(c.reply_text);
     expect(blocks).toEqual([]);
     expect(diagnostics[0]!.message).toMatch(/names no file/);
-  });
-});
-
-const fixtureTexts = import.meta.glob<string>('./fixtures/search-replace/*.md', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-const fixtureJson = import.meta.glob<unknown>('./fixtures/search-replace/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-describe('search-replace fixtures', () => {
-  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
-  it('has fixtures, each with its expected output', () => {
-    expect(names.length).toBeGreaterThanOrEqual(3);
-    for (const n of names) expect(fixtureJson[`${n}.json`], n).toBeDefined();
-  });
-  it.each(names)('%s', (name) => {
-    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
   });
 });

@@ -130,24 +130,3 @@ describe('structured-json: mapping', () => {
     }
   });
 });
-
-const fixtureTexts = import.meta.glob<string>('./fixtures/structured-json/*.md', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-const fixtureJson = import.meta.glob<unknown>('./fixtures/structured-json/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-describe('structured-json fixtures', () => {
-  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
-  it('has fixtures, each with its expected output', () => {
-    expect(names.length).toBeGreaterThanOrEqual(3);
-    for (const n of names) expect(fixtureJson[`${n}.json`], n).toBeDefined();
-  });
-  it.each(names)('%s', (name) => {
-    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
-  });
-});

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { aptixParser } from './aptix';
 import { delimiterBlocksParser } from './delimiter-blocks';
 import { fileChangesParser } from './file-changes';
-import { detectAll } from './registry';
 import { diffFileToOps, parseHunks, parseUnifiedDiff, unifiedDiffParser } from './unified-diff';
 
 interface CorpusCase {
@@ -351,24 +350,6 @@ describe('unified-diff format', () => {
     const blocks = unifiedDiffParser.parse('```diff\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b');
     expect(blocks[0]!.diagnostics.some((d) => d.message.includes('never closed'))).toBe(true);
     expect(blocks[0]!.end).toBe(6);
-  });
-});
-
-const fixtureTexts = import.meta.glob<string>('./fixtures/unified-diff/*.md', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-const fixtureJson = import.meta.glob<unknown>('./fixtures/unified-diff/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-describe('unified-diff fixtures', () => {
-  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
-  it('has fixtures', () => expect(names.length).toBeGreaterThan(3));
-  it.each(names)('%s', (name) => {
-    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
   });
 });
 

@@ -1,6 +1,5 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { detectAll } from './registry';
 import { wholeFile } from './whole-file';
 
 const parseOps = (text: string) => wholeFile.parse(text).flatMap((b) => b.ops);
@@ -114,26 +113,5 @@ describe('whole-file: corpus (aider whole-file)', () => {
     }
     expect(ops.map((o) => 'path' in o && o.path)).toEqual(changed);
     for (const op of ops) if (op.kind === 'create') expect(op.content).toBe(c.expected_files[op.path]);
-  });
-});
-
-const fixtureTexts = import.meta.glob<string>('./fixtures/whole-file/*.md', {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-const fixtureJson = import.meta.glob<unknown>('./fixtures/whole-file/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-describe('whole-file fixtures', () => {
-  const names = Object.keys(fixtureTexts).map((p) => p.replace(/\.md$/, ''));
-  it('has fixtures, each with its expected output', () => {
-    expect(names.length).toBeGreaterThanOrEqual(3);
-    for (const n of names) expect(fixtureJson[`${n}.json`], n).toBeDefined();
-  });
-  it.each(names)('%s', (name) => {
-    expect(detectAll(fixtureTexts[`${name}.md`]!)).toEqual(fixtureJson[`${name}.json`]);
   });
 });
