@@ -392,9 +392,12 @@ export function renderPlan(p: Plan, root: string, style: Style): string {
       const newName = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;
       // Line by line, as colorDiff would colour the joined diff, without building and splitting it
       // (ten thousand files' diffs are a lot of text).
+      // One string per file's diff: the lines die young, and the final join has one piece per file.
+      let block = '';
       const put = (text: string) => {
-        if (text.includes('\n')) for (const l of text.split('\n')) out.push(`    ${colorDiffLine(l, style)}`);
-        else out.push(`    ${colorDiffLine(text, style)}`);
+        if (text.includes('\n'))
+          for (const l of text.split('\n')) block += `\n    ${colorDiffLine(l, style)}`;
+        else block += `\n    ${colorDiffLine(text, style)}`;
       };
       put(`--- ${oldName}`);
       put(`+++ ${newName}`);
@@ -402,6 +405,7 @@ export function renderPlan(p: Plan, root: string, style: Style): string {
         put(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
         for (const l of h.lines) put(l);
       }
+      out.push(block.slice(1));
     }
   }
   if (p.scripts.length > 0) {
