@@ -34,6 +34,12 @@ describe('normalizePath', () => {
     ['a\uFF0F..\uFF0Fb', 'looks like'],
     ['.', 'project folder itself'],
     ['a\nb', 'control'],
+    ['a\u009b2Jb', 'control'],
+    ['src/\u202Egnp.js', 'text-direction'],
+    ['src/\u2066a\u2069.ts', 'text-direction'],
+    ['.g\u200cit/hooks/pre-commit', 'invisible'],
+    ['src/a\ufeff.ts', 'invisible'],
+    ['src/a\u2028b.ts', 'invisible'],
   ])('refuses %j (%s)', (raw, why) => {
     const r = normalizePath(raw);
     expect(r.ok).toBe(false);

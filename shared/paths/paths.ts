@@ -13,6 +13,14 @@ const FORBIDDEN_SEGMENTS = new Set(['.git']);
 const LOOKALIKES = /[\u2024\u2025\u2026\u2215\u2044\u29F8\uFF0E\uFF0F\uFF3C\u2216\uFE52\uFE68]/;
 
 /**
+ * Code points that change how a name is shown without showing themselves, so the review would show a
+ * different path than the one written: bidi controls reorder it (`src/\u202Egnp.js` reads as `src/sj.png`,
+ * the Trojan Source trick), zero-width and other invisible ones hide inside it (`.g\u200cit` is `.git`
+ * on HFS+), and the line and paragraph separators break it over two lines.
+ */
+const INVISIBLE = /[\u00ad\u034f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/;
+
+/**
  * Normalize a path as written in a reply: trim, strip surrounding quotes or backticks, turn `\` into
  * `/`, drop `./` and `a/`-style diff prefixes only where the caller asks (see `stripDiffPrefix`),
  * collapse repeated slashes. Then check it. Never touches the disk.
@@ -23,7 +31,11 @@ export function normalizePath(raw: string): PathCheck {
   p = p.replace(/^(\*\*|__|[`'"])(.*)\1$/, '$2').trim();
   if (p === '') return { ok: false, reason: 'the path is empty' };
   if (p.includes('\0')) return { ok: false, reason: 'the path contains a NUL byte' };
-  if (/[\u0000-\u001f\u007f]/.test(p)) return { ok: false, reason: 'the path contains a control character' };
+  // C1 controls too: U+009B is an 8-bit CSI, which some terminals obey when the CLI prints the path.
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(p))
+    return { ok: false, reason: 'the path contains a control character' };
+  if (INVISIBLE.test(p))
+    return { ok: false, reason: 'the path contains an invisible or text-direction character' };
   if (LOOKALIKES.test(p)) {
     return { ok: false, reason: 'the path contains a character that looks like a slash or dot' };
   }
