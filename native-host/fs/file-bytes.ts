@@ -42,7 +42,11 @@ export async function readExact(abs: string, maxBytes = Number.POSITIVE_INFINITY
  * promise API costs a thread-pool round trip and a FileHandle per call (ten thousand files took ten
  * times longer that way).
  */
-export function readExactSync(abs: string, maxBytes = Number.POSITIVE_INFINITY): ReadOutcome {
+export function readExactSync(
+  abs: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+  scratch?: Scratch,
+): ReadOutcome {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO someone placed there must not hang the host; it is refused below.
@@ -57,7 +61,7 @@ export function readExactSync(abs: string, maxBytes = Number.POSITIVE_INFINITY):
     const st = fstatSync(fd);
     if (!st.isFile()) return { kind: 'not-a-file' };
     if (st.size > maxBytes) return { kind: 'too-large', size: st.size };
-    const data = readToEnd(fd, st.size, maxBytes);
+    const data = readToEnd(fd, st.size, maxBytes, scratch);
     if (data.length > maxBytes) return { kind: 'too-large', size: data.length };
     return { kind: 'file', file: { data, hash: sha256(data), size: data.length, mode: st.mode & 0o7777 } };
   } finally {
@@ -65,9 +69,19 @@ export function readExactSync(abs: string, maxBytes = Number.POSITIVE_INFINITY):
   }
 }
 
+/**
+ * A buffer reused from one `readExactSync` to the next by a caller that does not keep the bytes (the
+ * snapshots decode them to text at once): ten thousand files are then not ten thousand buffers outside
+ * the JavaScript heap, whose growth makes the garbage collector run. The returned `data` is a view into
+ * `buf`, valid until the next read with the same scratch.
+ */
+export interface Scratch {
+  buf: Buffer;
+}
+
 /** Every byte up to the end of the file, which may have grown since `fstat` said `size`. */
-function readToEnd(fd: number, size: number, maxBytes: number): Buffer {
-  let buf = Buffer.allocUnsafe(Math.max(size, 1));
+function readToEnd(fd: number, size: number, maxBytes: number, scratch?: Scratch): Buffer {
+  let buf = scratch && scratch.buf.length >= size + 1 ? scratch.buf : Buffer.allocUnsafe(Math.max(size, 1));
   let length = 0;
   for (;;) {
     if (length === buf.length) {
@@ -81,6 +95,7 @@ function readToEnd(fd: number, size: number, maxBytes: number): Buffer {
     if (n === 0) break;
     length += n;
   }
+  if (scratch && buf.length > scratch.buf.length) scratch.buf = buf;
   return buf.subarray(0, length);
 }
 

@@ -5,7 +5,7 @@
 import type { Snapshot } from '../../shared/protocol/protocol';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
-import { decodeText, readExactSync } from './file-bytes';
+import { decodeText, readExactSync, type Scratch } from './file-bytes';
 import { validateRoot } from './root';
 import { type FolderCache, resolveInRootSync } from './safe-path';
 
@@ -29,10 +29,17 @@ export async function readSnapshots(
   const folders: FolderCache = new Map();
   // One after another with synchronous calls: each file is a few microseconds of system calls, cheaper
   // than any promise-based concurrency around them.
-  return paths.map((p) => snapshotOne(realRoot, p, maxBytes, folders));
+  const scratch: Scratch = { buf: Buffer.allocUnsafe(64 * 1024) };
+  return paths.map((p) => snapshotOne(realRoot, p, maxBytes, folders, scratch));
 }
 
-function snapshotOne(realRoot: string, p: string, maxBytes: number, folders: FolderCache): Snapshot {
+function snapshotOne(
+  realRoot: string,
+  p: string,
+  maxBytes: number,
+  folders: FolderCache,
+  scratch: Scratch,
+): Snapshot {
   const error = (code: number, message: string): Snapshot => ({
     path: p,
     exists: 'error',
@@ -43,7 +50,7 @@ function snapshotOne(realRoot: string, p: string, maxBytes: number, folders: Fol
     if (resolved.kind === 'missing') return { path: p, exists: false };
     if (resolved.kind !== 'file')
       return error(ErrorCode.UnsafePath, `${resolved.rel} is not a regular file.`);
-    const read = readExactSync(resolved.abs, maxBytes);
+    const read = readExactSync(resolved.abs, maxBytes, scratch);
     if (read.kind === 'missing') return { path: p, exists: false };
     if (read.kind === 'not-a-file')
       return error(ErrorCode.UnsafePath, `${resolved.rel} is not a regular file.`);
