@@ -7,6 +7,12 @@ import { validateRoot } from '../fs/root';
 
 export const OUTPUT_CAP = 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * How long output is still read after the shell exits. A command it left running in the background
+ * (`npm run dev &`) keeps the pipes open as long as it lives; waiting for them would hold the call (and
+ * the side panel's "Running…") until the timeout, or for ever when the child left our process group.
+ */
+export const DRAIN_MS = 250;
 
 export interface ScriptResult {
   exitCode: number | null;
@@ -53,12 +59,22 @@ export async function runScript(
         child.kill('SIGKILL');
       }
     }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    let drain: ReturnType<typeof setTimeout> | undefined;
+    child.on('exit', () => {
+      // Destroying the pipes lets 'close' fire; background children lose their output, not their life.
+      drain = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, DRAIN_MS);
+    });
     child.on('error', (err) => {
       clearTimeout(timer);
+      clearTimeout(drain);
       reject(err);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearTimeout(drain);
       resolve({ exitCode: code, signal, output, truncated, timedOut });
     });
   });
