@@ -17,6 +17,7 @@ import { conversationKey, type FolderMemory, readMemory, STORAGE_KEY } from '../
 import { originPatterns, readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
 import { type HostCallError, HostClient } from './host-client';
 import { hostStatus } from './host-status';
+import { mayReplace, type OpenedProposal, openedFrom } from './proposal-gate';
 import { senderKind } from './trust';
 
 const client = new HostClient();
@@ -90,9 +91,24 @@ function handleProposal(msg: ContentMessage, sender: chrome.runtime.MessageSende
   }
   if (msg.type === 'adapter-missed') return storeNotice(tabId, msg);
   if (msg.type !== 'propose') return Promise.resolve({ ok: true });
-  if (msg.open) openReview(msg.proposal, sender);
-  return storeProposal(msg.proposal).then(() => ({ ok: true }));
+  if (msg.open) {
+    openReview(msg.proposal, sender);
+    const opened = openedFrom(msg.proposal, tabId, Date.now());
+    return chrome.storage.session
+      .set({ [OPENED_KEY]: opened })
+      .then(() => storeProposal(msg.proposal))
+      .then(() => ({ ok: true }));
+  }
+  return chrome.storage.session.get(OPENED_KEY).then(async (v) => {
+    const opened = v[OPENED_KEY] as OpenedProposal | undefined;
+    if (!mayReplace(opened, msg.proposal, false, tabId, Date.now())) return { ok: false };
+    await storeProposal(msg.proposal);
+    return { ok: true };
+  });
 }
+
+/** The proposal the last click opened (proposal-gate.ts): only its own update may replace it unasked. */
+const OPENED_KEY = 'proposalOpened';
 
 /** Synchronous up to the open call: it must run inside the user's click. */
 function openReview(proposal: Proposal, sender: chrome.runtime.MessageSender): void {
