@@ -13,6 +13,7 @@ describe('normalizePath', () => {
     ['  src/./a.ts  ', 'src/a.ts'],
     ['.github/workflows/ci.yml', '.github/workflows/ci.yml'],
     ['.gitignore', '.gitignore'],
+    ['.hgignore', '.hgignore'],
   ])('accepts %j as %j', (raw, want) => {
     expect(normalizePath(raw)).toEqual({ ok: true, path: want });
   });
@@ -29,6 +30,9 @@ describe('normalizePath', () => {
     ['a\0b', 'NUL'],
     ['.git/hooks/pre-commit', '.git/'],
     ['sub/.GIT/config', '.GIT/'],
+    ['.hg/hgrc', '.hg/'],
+    ['vendor/lib/.Hg/hgrc', '.Hg/'],
+    ['.jj/repo/config.toml', '.jj/'],
     ['%2e%2e/x', 'URL-encoded'],
     ['\u2025/x', 'looks like'],
     ['a\uFF0F..\uFF0Fb', 'looks like'],

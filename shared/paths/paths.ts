@@ -6,8 +6,11 @@
 
 export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
 
-/** Folders we never write into, whatever the reply says (hooks there would run code). */
-const FORBIDDEN_SEGMENTS = new Set(['.git']);
+/**
+ * Folders we never write into, whatever the reply says: a version-control store whose hooks or config run
+ * code at the user's next command (`.git/hooks`, Mercurial's `.hg/hgrc` `[hooks]`, Jujutsu's `.jj/repo`).
+ */
+const FORBIDDEN_SEGMENTS = new Set(['.git', '.hg', '.jj']);
 
 /** Code points that render like `/` or `.` and could disguise a traversal. */
 const LOOKALIKES = /[\u2024\u2025\u2026\u2215\u2044\u29F8\uFF0E\uFF0F\uFF3C\u2216\uFE52\uFE68]/;
