@@ -94,6 +94,25 @@ describe('installHost', () => {
     ]);
   });
 
+  it('the Windows launcher keeps paths with ( ) & % inside quotes, where cmd does not act on them', () => {
+    const node = 'C:\\Program Files (x86)\\nodejs\\node.exe';
+    const host = 'C:\\Users\\R&D (x)\\100%\\host.mjs';
+    const s = launcherScript('win32', node, host, 'C:\\Users\\R&D (x)\\l.log');
+    expect(s).toContain(
+      '"C:\\Program Files (x86)\\nodejs\\node.exe" "C:\\Users\\R&D (x)\\100%%\\host.mjs" %*',
+    );
+    for (const line of s.split('\r\n')) {
+      const outside = line
+        .split('"')
+        .filter((_, i) => i % 2 === 0)
+        .join(' ');
+      // No parenthesised block (cmd parses it whole, paths included), no & | ( ) outside quotes, and
+      // only cmd's own variables.
+      expect(outside, line).not.toMatch(/[&|()^]/);
+      expect(outside.replace(/%(\*|DATE%|TIME%|ERRORLEVEL%)/g, ''), line).not.toContain('%');
+    }
+  });
+
   it('the POSIX launcher quotes paths with spaces and quotes, and logs a readable line when node is gone', () => {
     const s = launcherScript('linux', "/opt/my node/it's/node", '/a b/host.mjs', '/l.log');
     expect(s).toContain(`NODE='/opt/my node/it'\\''s/node'`);

@@ -65,18 +65,24 @@ export function launcherScript(
   logFile: string,
 ): string {
   if (platform === 'win32') {
+    // cmd parses a whole `( … )` block before running it, so a `)` in an unquoted path ("C:\Program
+    // Files (x86)\nodejs") ended the block early and the launcher never started the host; `&` in a user
+    // name ran the rest as a command. Paths therefore only appear inside double quotes (which Windows
+    // names cannot contain), with `%` doubled, and the branches are gotos instead of blocks.
+    const q = (s: string) => `"${s.replace(/%/g, '%%')}"`;
     return [
       '@echo off',
       'rem ReplyApply native-messaging host launcher, written by "replyapply install".',
-      `if not exist "${nodePath}" (`,
-      `  echo %DATE% %TIME% node is missing at ${nodePath}: run "npx replyapply install" again>> "${logFile}"`,
-      '  exit /b 127',
-      ')',
-      `if not exist "${hostScript}" (`,
-      `  echo %DATE% %TIME% the host is missing at ${hostScript}: run "npm run build" in the ReplyApply folder>> "${logFile}"`,
-      '  exit /b 127',
-      ')',
-      `"${nodePath}" "${hostScript}" %*`,
+      `if not exist ${q(nodePath)} goto nonode`,
+      `if not exist ${q(hostScript)} goto nohost`,
+      `${q(nodePath)} ${q(hostScript)} %*`,
+      'exit /b %ERRORLEVEL%',
+      ':nonode',
+      `echo %DATE% %TIME% ${q(`node is missing at ${nodePath}: run npx replyapply install again`)}>> ${q(logFile)}`,
+      'exit /b 127',
+      ':nohost',
+      `echo %DATE% %TIME% ${q(`the host is missing at ${hostScript}: run npm run build in the ReplyApply folder`)}>> ${q(logFile)}`,
+      'exit /b 127',
       '',
     ].join('\r\n');
   }
