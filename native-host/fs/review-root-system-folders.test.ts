@@ -37,3 +37,19 @@ describe.runIf(POSIX)('rootRefusal on system folders', () => {
     expect(rootRefusal(root, HOME, STATE)).not.toBeNull();
   });
 });
+
+/**
+ * Same review: a root inside a repository's own store. Every path below it is "outside .git/" to the
+ * per-path check, which only looks at the path below the root, so choosing `proj/.git` (the folder
+ * browser shows hidden folders on request; the CLI takes --dir or the current folder) lets a reply write
+ * `hooks/pre-commit`. Fix: rootRefusal refuses a root with a `.git`, `.hg` or `.jj` segment.
+ */
+describe.runIf(POSIX)('rootRefusal inside a repository store', () => {
+  // Each fails today: accepted.
+  it.fails.each(['/home/u/proj/.git', '/home/u/proj/.git/hooks', '/home/u/proj/.hg'])(
+    'refuses %s',
+    (root) => {
+      expect(rootRefusal(root, HOME, STATE)).not.toBeNull();
+    },
+  );
+});
