@@ -75,6 +75,24 @@ test('a self-hosted chat is added in the options page for exactly its origin', a
   await expect(options.locator('[data-origin]')).toHaveCount(0);
 });
 
+test('the self-contained content script used for self-hosted chats runs on its own', async ({
+  context,
+  serviceWorker,
+}) => {
+  // Self-hosted origins get content-standalone.js (the manifest's loader imports chunks only the manifest's
+  // sites may load). Injected into a page the manifest script also runs on, it must add its own buttons.
+  const { html, page: fixture } = saved('chatgpt-two-replies');
+  await servePage(context, 'https://chatgpt.com/**', html);
+  const tab = await context.newPage();
+  await tab.goto(fixture.url);
+  await expect(tab.locator('[data-replyapply="apply"]')).toHaveCount(2);
+  await serviceWorker.evaluate(async (url) => {
+    const [t] = await chrome.tabs.query({ url });
+    await chrome.scripting.executeScript({ target: { tabId: t!.id! }, files: ['content-standalone.js'] });
+  }, fixture.url);
+  await expect(tab.locator('[data-replyapply="apply"]')).toHaveCount(4);
+});
+
 test('selected text on any page is reviewed through "Apply with ReplyApply"', async ({
   context,
   serviceWorker,

@@ -175,9 +175,11 @@ async function syncSelfHosted(): Promise<void> {
   for (const p of patterns) if (await chrome.permissions.contains({ origins: [p] })) granted.push(p);
   await chrome.scripting.unregisterContentScripts({ ids: [id] }).catch(() => undefined);
   if (granted.length === 0) return;
-  // The built content script's files, as the bundler named them in the manifest.
-  const js = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
-  await chrome.scripting.registerContentScripts([{ id, matches: granted, js, runAt: 'document_idle' }]);
+  // The self-contained build of the content script (scripts/build-content.mjs): the manifest's own loader
+  // imports chunks that only the manifest's sites may load.
+  await chrome.scripting.registerContentScripts([
+    { id, matches: granted, js: ['content-standalone.js'], runAt: 'document_idle' },
+  ]);
 }
 
 const MENU_ID = 'replyapply-selection';
