@@ -1,5 +1,5 @@
 /**
- * Security review (not yet fixed; fs/ is being reworked by another change): rootRefusal compares the
+ * Security review (fixed): rootRefusal compares the
  * realpath of the root with `os.homedir()` and `stateDir()` as they are spelled, unresolved. Where the home
  * folder is reached through a link (Fedora Silverblue and other ostree systems: /home → /var/home; NFS or
  * moved homes), the real path of the home folder is not recognised, so the home folder itself, however it is typed, and the
@@ -37,22 +37,22 @@ describe.runIf(POSIX)('validateRoot with a home folder reached through a link', 
     );
   });
 
-  // Fails today: validateRoot resolves the root, so even $HOME itself comes out as /…/var/home/u and passes.
-  it.fails('refuses the home folder as the system spells it ($HOME)', async () => {
+  // Was accepted before the fix: validateRoot resolves the root, so even $HOME itself comes out as /…/var/home/u and passes.
+  it('refuses the home folder as the system spells it ($HOME)', async () => {
     await expect(validateRoot(join(base, 'home', 'u'), join(base, 'state'))).rejects.toMatchObject({
       code: ErrorCode.RootRefused,
     });
   });
 
-  // Fails today: the real path /…/var/home/u is accepted as a project folder.
-  it.fails('refuses the home folder given by its real path', async () => {
+  // Was accepted before the fix: the real path /…/var/home/u is accepted as a project folder.
+  it('refuses the home folder given by its real path', async () => {
     await expect(validateRoot(join(base, 'var', 'home', 'u'), join(base, 'state'))).rejects.toMatchObject({
       code: ErrorCode.RootRefused,
     });
   });
 
-  // Fails today: a root holding the state folder's real path is accepted, so an apply could rewrite the journal.
-  it.fails("refuses a root that holds ReplyApply's state folder reached through a link", async () => {
+  // Was accepted before the fix: a root holding the state folder's real path is accepted, so an apply could rewrite the journal.
+  it("refuses a root that holds ReplyApply's state folder reached through a link", async () => {
     const state = join(base, 'home', 'u', 'project', '.state', 'replyapply');
     mkdirSync(state, { recursive: true });
     await expect(validateRoot(join(base, 'var', 'home', 'u', 'project'), state)).rejects.toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * Security review (not yet fixed; fs/ is being reworked by another change): system folders that
+ * Security review (fixed): system folders that
  * rootRefusal lets through as project folders. A project folder there lets a reply's files land where
  * the system runs them: /usr/local/bin and Homebrew's bin are on every user's PATH (a reply "creating"
  * `git` or `ls` there shadows the real one), /usr/local/lib holds shared libraries, /nix/store is the
@@ -24,8 +24,8 @@ describe.runIf(POSIX)('rootRefusal on system folders', () => {
     expect(rootRefusal(root, HOME, STATE)).toBeNull();
   });
 
-  // Each fails today: the folder is accepted as a project folder.
-  it.fails.each([
+  // Each was accepted before the fix: the folder is accepted as a project folder.
+  it.each([
     '/usr/local/bin',
     '/usr/local/sbin',
     '/usr/local/lib',
@@ -45,11 +45,8 @@ describe.runIf(POSIX)('rootRefusal on system folders', () => {
  * `hooks/pre-commit`. Fix: rootRefusal refuses a root with a `.git`, `.hg` or `.jj` segment.
  */
 describe.runIf(POSIX)('rootRefusal inside a repository store', () => {
-  // Each fails today: accepted.
-  it.fails.each(['/home/u/proj/.git', '/home/u/proj/.git/hooks', '/home/u/proj/.hg'])(
-    'refuses %s',
-    (root) => {
-      expect(rootRefusal(root, HOME, STATE)).not.toBeNull();
-    },
-  );
+  // Each was accepted before the fix: accepted.
+  it.each(['/home/u/proj/.git', '/home/u/proj/.git/hooks', '/home/u/proj/.hg'])('refuses %s', (root) => {
+    expect(rootRefusal(root, HOME, STATE)).not.toBeNull();
+  });
 });

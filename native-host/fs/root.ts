@@ -26,6 +26,15 @@ const SYSTEM_TREES_POSIX = [
   '/run',
   '/usr/bin',
   '/usr/sbin',
+  // On every user's PATH or loader path: a reply "creating" `git` there would shadow the real one.
+  '/usr/local/bin',
+  '/usr/local/sbin',
+  '/usr/local/lib',
+  '/usr/local/etc',
+  '/opt/homebrew/bin',
+  '/opt/homebrew/sbin',
+  '/opt/homebrew/lib',
+  '/nix',
   '/usr/lib',
   '/usr/lib32',
   '/usr/lib64',
@@ -58,6 +67,9 @@ const SYSTEM_FOLDERS_POSIX = [
   '/private',
   '/private/var',
   '/private/tmp',
+  '/var/tmp',
+  // The real parent of every home folder on Fedora Silverblue and other ostree systems.
+  '/var/home',
   '/mnt',
   '/media',
   '/srv',
@@ -83,6 +95,9 @@ export function rootRefusal(
   state: string = stateDir(),
 ): string | null {
   if (path.parse(real).root === real) return 'it is the top of a drive or the whole file system';
+  // Inside a repository's own store every path is "outside .git/" to the per-path check.
+  if (real.split(/[\\/]/).some((seg) => /^\.(git|hg|jj)$/i.test(seg)))
+    return 'it is inside a repository store';
   if (isWithinDir(real, home)) {
     return comparable(real) === comparable(home) ? 'it is your home folder' : 'it contains your home folder';
   }
@@ -117,7 +132,31 @@ export async function validateRoot(root: string, state: string = stateDir()): Pr
   }
   const st = await stat(real);
   if (!st.isDirectory()) throw new HostFailure(ErrorCode.NotAFolder, `${root} is not a folder.`, root);
-  const why = rootRefusal(real, os.homedir(), state);
+  // Home and state folders as the system spells them and as they really are: a home reached through a link
+  // (/home → /var/home) must still be recognised, since `real` is resolved.
+  const home = os.homedir();
+  const why =
+    rootRefusal(real, home, state) ?? rootRefusal(real, await realOrSelf(home), await realOfNearest(state));
   if (why) throw refused(root, why);
   return real;
+}
+
+async function realOrSelf(p: string): Promise<string> {
+  return realpath(p).catch(() => p);
+}
+
+/** The real path of `p`, resolving its nearest existing ancestor (the state folder may not exist yet). */
+async function realOfNearest(p: string): Promise<string> {
+  let head = p;
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      return path.join(await realpath(head), ...tail);
+    } catch {
+      const parent = path.dirname(head);
+      if (parent === head) return p;
+      tail.unshift(path.basename(head));
+      head = parent;
+    }
+  }
 }

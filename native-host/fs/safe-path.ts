@@ -41,7 +41,8 @@ const WIN_RESERVED =
  * the folder itself through an NTFS stream name (`.git::$INDEX_ALLOCATION`), and its 8.3 short name for
  * `.git` is `GIT~1`.
  */
-const GIT_ALIASES = /^(\.git([\s.]*|::.*)|git~\d+)$/i;
+/** A repository store under any spelling Windows or macOS also resolve to it (`.GIT.`, `.git::$DATA`, `GIT~1`). */
+const GIT_ALIASES = /^(\.(git|hg|jj)([\s.]*|::.*)|(git|hg|jj)~\d+)$/i;
 /** Code points HFS+ ignores in names, so `.g\u200cit` is `.git` there (git's CVE-2014-9390). */
 const IGNORABLE = /\u034f|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
 
@@ -60,7 +61,8 @@ function printable(raw: string): string {
 
 /** Why one normalized segment may not be used, or null. */
 function segmentRefusal(seg: string): string | null {
-  if (isGitAlias(seg)) return 'it is inside .git/, which is never read or written';
+  if (isGitAlias(seg))
+    return 'it is inside a repository store (.git/, .hg/, .jj/), which is never read or written';
   const stem = seg.split('.')[0] ?? seg;
   if (WIN_RESERVED.test(stem.trimEnd())) return `"${seg}" is a reserved device name on Windows`;
   if (WIN && /[. ]$/.test(seg)) return `"${seg}" ends with a dot or a space, which Windows drops`;
@@ -74,7 +76,8 @@ function checkReal(realRoot: string, real: string, raw: string): void {
     throw unsafe(raw, 'it leads through a symbolic link to outside the project');
   const rel = path.relative(realRoot, real);
   for (const seg of rel.split(path.sep)) {
-    if (seg !== '' && isGitAlias(seg)) throw unsafe(raw, 'it leads through a symbolic link into .git/');
+    if (seg !== '' && isGitAlias(seg))
+      throw unsafe(raw, 'it leads through a symbolic link into a repository store (.git/, .hg/, .jj/)');
   }
 }
 
