@@ -11,11 +11,12 @@
  * removes temp files and created folders, and rethrows. Writes come before removals, so a crash in the
  * middle never loses the only copy of a renamed file.
  */
+import { closeSync } from 'node:fs';
 import { mkdir, realpath, rename, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
-import { fsyncDir, replaceFile, writeTempBeside } from './durable';
+import { createTempBeside, discardTemp, fsyncDir, replaceFile, syncAndClose } from './durable';
 import { CONCURRENCY, mapLimited } from './limited';
 import { comparable } from './within';
 
@@ -62,6 +63,15 @@ export interface CommitOptions {
   commit: () => Promise<void>;
 }
 
+/** How many temp files are written before they are fsynced (and held open at once). */
+const WRITE_BATCH = 256;
+
+function discardFd(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {}
+}
+
 export async function commitSteps(steps: Step[], options: CommitOptions): Promise<void> {
   const fault = options.faults ?? (() => {});
   const rel = (abs: string) => path.relative(options.realRoot, abs).split(path.sep).join('/') || '.';
@@ -80,17 +90,44 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
     }
     at = undefined;
 
-    await mapLimited(writes, CONCURRENCY, async (s) => {
-      const want = s.want as { exists: true; data: Buffer; mode?: number };
+    // Temp files are created and written a batch at a time, then that batch is fsynced a few files at
+    // once. Creating files while other files' fsyncs commit the file system's journal made each creation
+    // wait for a commit (2000 files: 435 ms in `open` alone); this way the two do not overlap.
+    for (let first = 0; first < writes.length; first += WRITE_BATCH) {
+      const batch = writes.slice(first, first + WRITE_BATCH);
+      const open = new Map<Step, number>();
       try {
-        await fault(`write:${s.rel}`);
-        const mode = want.mode ?? (s.current.exists ? s.current.mode : undefined);
-        temps.set(s, await writeTempBeside(s.abs, want.data, mode, () => fault(`fsync:${s.rel}`)));
-      } catch (err) {
-        at ??= s.rel;
-        throw err;
+        for (const s of batch) {
+          const want = s.want as { exists: true; data: Buffer; mode?: number };
+          try {
+            await fault(`write:${s.rel}`);
+            const mode = want.mode ?? (s.current.exists ? s.current.mode : undefined);
+            const { tmp, fd } = createTempBeside(s.abs, want.data, mode);
+            temps.set(s, tmp);
+            open.set(s, fd);
+          } catch (err) {
+            at ??= s.rel;
+            throw err;
+          }
+        }
+        await mapLimited(batch, CONCURRENCY, async (s) => {
+          try {
+            await fault(`fsync:${s.rel}`);
+            await syncAndClose(open.get(s)!);
+            open.delete(s);
+          } catch (err) {
+            // As writeTempBeside did: a temp file that failed is removed at once.
+            discardTemp(temps.get(s)!, open.get(s));
+            open.delete(s);
+            temps.delete(s);
+            at ??= s.rel;
+            throw err;
+          }
+        });
+      } finally {
+        for (const fd of open.values()) discardFd(fd);
       }
-    });
+    }
 
     at = undefined;
     await fault('verify');
