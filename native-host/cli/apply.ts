@@ -25,7 +25,7 @@ import { runScript } from '../host/run-script';
 import { parseArgs, projectDir, readReply } from './args';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, type CliIO, Exit } from './io';
-import { colorDiffLine, describeOp, renderDiagnostic, type Style, styleFor } from './render';
+import { colorDiffLine, describeOp, renderDiagnostic, type Style, styleFor, terminalSafe } from './render';
 
 export const APPLY_USAGE =
   'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [FILE|-]';
@@ -60,7 +60,9 @@ export interface ApplyReport {
 /** The message detectAll gives an op whose path it refused (registry.ts, checkOpPaths). */
 const REFUSED_PATH = /^Refused the path /;
 
-export const apply: CliCommand = async (args, io) => {
+export const apply: CliCommand = async (args, rawIO) => {
+  // Reply text is printed: make every control character visible (render.ts, visible).
+  const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, {
     booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses'],
     strings: ['dir'],

@@ -5,11 +5,13 @@
 import { detectAll } from '../../shared/formats/registry';
 import { parseArgs, readReply } from './args';
 import { type CliCommand, Exit } from './io';
-import { renderChangeSets, styleFor } from './render';
+import { renderChangeSets, styleFor, terminalSafe } from './render';
 
 export const DETECT_USAGE = 'detect [--json] [FILE|-]';
 
-export const detect: CliCommand = async (args, io) => {
+export const detect: CliCommand = async (args, rawIO) => {
+  // Reply text is printed: make every control character visible (render.ts, visible).
+  const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, { booleans: ['json'], maxPositionals: 1 });
   const input = await readReply(parsed.positionals[0], io);
   if (!input.ok) {

@@ -4,11 +4,13 @@ import { history as readHistory } from '../fs/undo';
 import { parseArgs, projectDir } from './args';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, Exit } from './io';
-import { styleFor } from './render';
+import { styleFor, terminalSafe } from './render';
 
 export const HISTORY_USAGE = 'history [--dir DIR] [--json]';
 
-export const history: CliCommand = async (args, io) => {
+export const history: CliCommand = async (args, rawIO) => {
+  // Reply text is printed: make every control character visible (render.ts, visible).
+  const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, { booleans: ['json'], strings: ['dir'], maxPositionals: 0 });
   const json = parsed.flags.has('json');
   const root = projectDir(parsed, io);

@@ -38,6 +38,50 @@ export function styleFor(io: CliIO): Style {
   return io.stdout.isTTY ? COLOR : PLAIN;
 }
 
+/** Our own SGR codes (COLOR above): the only escape sequences that reach a terminal. */
+const OWN_SGR = /^\x1b\[(?:1|2|22|31|32|33|36|39)m/;
+const HOSTILE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Reply text made harmless for a terminal: control characters (ESC, CR, backspace, C1) and bidi controls
+ * are shown as escapes, so a reply cannot erase or reorder what the plan shows ("+evil()" rewritten as an
+ * innocent line, a command shown as another). Tab and newline stay. With `keepStyle`, our own colour
+ * codes pass; nothing else does.
+ */
+export function visible(text: string, keepStyle: boolean): string {
+  return text.replace(HOSTILE, (c, offset: number) => {
+    if (keepStyle && c === '\x1b') {
+      const own = OWN_SGR.exec(text.slice(offset, offset + 8));
+      if (own) return c;
+    }
+    const code = c.codePointAt(0)!;
+    return code < 0x100
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `<U+${code.toString(16).toUpperCase()}>`;
+  });
+}
+
+/** The same CliIO, with everything written to stdout and stderr passed through `visible`. */
+export function terminalSafe(io: CliIO): CliIO {
+  const keepStyle = styleFor(io) === COLOR;
+  const wrap = <T extends NodeJS.WritableStream>(stream: T): T =>
+    new Proxy(stream, {
+      get(target, prop, receiver) {
+        if (prop === 'write') {
+          return (chunk: unknown, ...rest: unknown[]) =>
+            (target.write as (...a: unknown[]) => boolean).call(
+              target,
+              typeof chunk === 'string' ? visible(chunk, keepStyle) : chunk,
+              ...rest,
+            );
+        }
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return { ...io, stdout: wrap(io.stdout), stderr: wrap(io.stderr) };
+}
+
 /** What an op does, as a verb, and the path it is about (`a → b` for renames). */
 export function describeOp(op: Op): { action: string; target: string } {
   switch (op.kind) {

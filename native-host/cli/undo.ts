@@ -7,11 +7,13 @@ import { undo as undoApply } from '../fs/undo';
 import { parseArgs, projectDir } from './args';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, Exit } from './io';
-import { styleFor } from './render';
+import { styleFor, terminalSafe } from './render';
 
 export const UNDO_USAGE = 'undo [--dir DIR] [--force] [--json] [APPLY_ID]';
 
-export const undo: CliCommand = async (args, io) => {
+export const undo: CliCommand = async (args, rawIO) => {
+  // Reply text is printed: make every control character visible (render.ts, visible).
+  const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, { booleans: ['force', 'json'], strings: ['dir'], maxPositionals: 1 });
   const json = parsed.flags.has('json');
   const root = projectDir(parsed, io);
