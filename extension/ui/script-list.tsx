@@ -1,3 +1,4 @@
+import { visible } from '../../shared/text/visible';
 import type { ScriptRun } from './review';
 
 export interface ScriptListProps {
@@ -40,7 +41,8 @@ export function ScriptList({ scripts, ticked, onTick, locked, runs }: ScriptList
                   onChange={(e) => onTick(i, e.currentTarget.checked)}
                 />
                 <label for={id}>
-                  <code class="command">{s.command}</code> <span class="muted">(reply line {s.line})</span>
+                  <code class="command">{visible(s.command, false)}</code>{' '}
+                  <span class="muted">(reply line {s.line})</span>
                 </label>
               </div>
               {run && <ScriptOutput run={run} />}

@@ -3,7 +3,10 @@
  * when writing to a terminal (and NO_COLOR is unset), so piped output and logs stay plain text.
  */
 import type { ChangeSet, Diagnostic, Op } from '../../shared/changeset/changeset';
+import { visible } from '../../shared/text/visible';
 import type { CliIO } from './io';
+
+export { visible };
 
 export interface Style {
   red(s: string): string;
@@ -36,29 +39,6 @@ export function styleFor(io: CliIO): Style {
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return PLAIN;
   if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') return COLOR;
   return io.stdout.isTTY ? COLOR : PLAIN;
-}
-
-/** Our own SGR codes (COLOR above): the only escape sequences that reach a terminal. */
-const OWN_SGR = /^\x1b\[(?:1|2|22|31|32|33|36|39)m/;
-const HOSTILE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/**
- * Reply text made harmless for a terminal: control characters (ESC, CR, backspace, C1) and bidi controls
- * are shown as escapes, so a reply cannot erase or reorder what the plan shows ("+evil()" rewritten as an
- * innocent line, a command shown as another). Tab and newline stay. With `keepStyle`, our own colour
- * codes pass; nothing else does.
- */
-export function visible(text: string, keepStyle: boolean): string {
-  return text.replace(HOSTILE, (c, offset: number) => {
-    if (keepStyle && c === '\x1b') {
-      const own = OWN_SGR.exec(text.slice(offset, offset + 8));
-      if (own) return c;
-    }
-    const code = c.codePointAt(0)!;
-    return code < 0x100
-      ? `\\x${code.toString(16).padStart(2, '0')}`
-      : `<U+${code.toString(16).toUpperCase()}>`;
-  });
 }
 
 /** The same CliIO, with everything written to stdout and stderr passed through `visible`. */
