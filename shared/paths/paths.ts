@@ -21,6 +21,7 @@ const LOOKALIKES = /[\u2024\u2025\u2026\u2215\u2044\u29F8\uFF0E\uFF0F\uFF3C\u221
  * the Trojan Source trick), zero-width and other invisible ones hide inside it (`.g\u200cit` is `.git`
  * on HFS+), and the line and paragraph separators break it over two lines.
  */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is refused on its own, combining or not
 const INVISIBLE = /[\u00ad\u034f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/;
 
 /**
