@@ -104,6 +104,9 @@ export function trackReplies(options: ReplyTrackerOptions): void {
       for (const turn of allTurns()) if (!state.has(turn)) watching.add(turn);
     }
     for (const turn of dirty) watching.add(turn);
+    // A turn's text can only have changed if a mutation marked it (or the page changed around it):
+    // re-reading every waiting turn's text on each flush cost more than all the rest together.
+    const touched = pageChanged ? null : new Set(dirty);
     dirty.clear();
 
     let streaming: boolean | undefined;
@@ -118,8 +121,8 @@ export function trackReplies(options: ReplyTrackerOptions): void {
         watching.delete(turn);
         continue;
       }
-      const text = turn.textContent ?? '';
       let st = state.get(turn);
+      const text = st && touched && !touched.has(turn) ? st.text : (turn.textContent ?? '');
       if (!st) {
         st = { text, since: now, reported: null };
         state.set(turn, st);
