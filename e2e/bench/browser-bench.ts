@@ -56,26 +56,35 @@ export async function benchBrowser(): Promise<void> {
 
     // 1. A 200-reply conversation: the content script's own CPU time until every button is shown.
     const replies: Reply[] = Array.from({ length: 200 }, (_, i) => ({ id: `r${i}`, markdown: diffReply(i) }));
-    const url = await serveChatGpt(context, 'bench-200', replies);
-    const page = await context.newPage();
-    let wall = 0;
-    const loadMs = await profiled(context, page, async () => {
-      const t = performance.now();
-      await page.goto(url);
-      await page.waitForFunction(
-        () => document.querySelectorAll('[data-replyapply="apply"]').length === 200,
-        null,
-        {
-          timeout: 60_000,
-          polling: 50,
-        },
+    const loads: number[] = [];
+    const walls: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const url = await serveChatGpt(context, `bench-200-${run}`, replies);
+      const page = await context.newPage();
+      loads.push(
+        await profiled(context, page, async () => {
+          const t = performance.now();
+          await page.goto(url);
+          await page.waitForFunction(
+            () => document.querySelectorAll('[data-replyapply="apply"]').length === 200,
+            null,
+            {
+              timeout: 60_000,
+              polling: 50,
+            },
+          );
+          walls.push(performance.now() - t);
+        }),
       );
-      wall = performance.now() - t;
-    });
+      await page.close();
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log('content script (Chromium, real extension)');
-    console.log(`  200-reply conversation: ${loadMs.toFixed(1)} ms of extension CPU   [target ≤ 30 ms]`);
     console.log(
-      `    (navigation to 200 buttons: ${wall.toFixed(0)} ms wall, including the 400 ms text-stable wait)`,
+      `  200-reply conversation: median ${median(loads).toFixed(1)} ms of extension CPU (runs: ${loads.map((x) => x.toFixed(0)).join(', ')})   [target ≤ 30 ms]`,
+    );
+    console.log(
+      `    (navigation to 200 buttons: ${median(walls).toFixed(0)} ms wall, including the 400 ms text-stable wait)`,
     );
 
     // 2. A reply streaming: the cost per mutation while the site appends text.
