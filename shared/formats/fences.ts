@@ -38,6 +38,10 @@ export function splitLines(text: string): string[] {
 const lastSplit: { text: string | null; lines: string[] } = { text: null, lines: [] };
 
 export function openingFence(line: string): { indent: number; marker: string; info: string } | null {
+  // Most lines are not fences: look at the first non-blank character before running the regex.
+  // (trimStart drops exactly what the regex's \s* matches.)
+  const first = line.trimStart()[0];
+  if (first !== '`' && first !== '~') return null;
   const m = OPEN.exec(line);
   if (!m) return null;
   const marker = m[2]!;
