@@ -13,11 +13,12 @@ import {
 } from '../../shared/protocol/messages';
 import { METHODS, type Method } from '../../shared/protocol/protocol';
 import { installClipboardCapture } from '../content/raw-text';
-import { conversationKey, type FolderMemory, readMemory, STORAGE_KEY } from '../ui/folders';
+import { type FolderMemory, readMemory, STORAGE_KEY } from '../ui/folders';
 import { originPatterns, readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
 import { type HostCallError, HostClient } from './host-client';
 import { hostStatus } from './host-status';
 import { mayReplace, type OpenedProposal, openedFrom } from './proposal-gate';
+import { reviewOpensIn } from './review-opens-in';
 import { senderKind } from './trust';
 
 const client = new HostClient();
@@ -112,11 +113,7 @@ const OPENED_KEY = 'proposalOpened';
 
 /** Synchronous up to the open call: it must run inside the user's click. */
 function openReview(proposal: Proposal, sender: chrome.runtime.MessageSender): void {
-  const key = conversationKey(proposal.site, proposal.conversationId);
-  const hasFolder = key !== undefined && folders?.byConversation[key] !== undefined;
-  const known = folders !== undefined;
-  if (known && !hasFolder && proposal.site !== 'paste') {
-    // A conversation without a folder yet: the popup asks for one first (it shows the operations too).
+  if (reviewOpensIn(folders, proposal) === 'popup') {
     chrome.action.openPopup().catch(() => openPanel(sender));
     return;
   }
