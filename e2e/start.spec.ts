@@ -85,6 +85,6 @@ test('npm start with a display opens Chromium with the extension loaded in its o
     expect(line).toContain(`--load-extension=${join(REPO, 'dist', 'extension')}`);
     await promisify(execFile)('pkill', ['-f', `--user-data-dir=${profile}`]).catch(() => undefined);
   } finally {
-    xvfb.kill();
+    xvfb?.kill();
   }
 });
