@@ -159,6 +159,27 @@ test('a hostile page cannot propose or write: synthetic clicks and messages do n
   expect(readTree(root)).toEqual({ 'app.txt': 'one\ntwo\n' });
 });
 
+test('the review works from the keyboard: tick, untick and apply without a mouse', async ({
+  context,
+  serviceWorker,
+}) => {
+  const reply = `${DIFF}\n\n\`\`\`ts extra.ts\nexport const x = 1;\n\`\`\``;
+  const { root, page } = await setUp(context, serviceWorker, 'e2e-keyboard', reply, {
+    'app.txt': 'one\ntwo\n',
+  });
+  await clickApply(page, 'r1', 2);
+  const panel = await openSidePanel(context);
+  const extra = panel.locator('[data-replyapply-file="extra.ts"] [data-accept]');
+  await expect(extra).toBeChecked();
+  await extra.focus();
+  await panel.keyboard.press('Space');
+  await expect(extra).not.toBeChecked();
+  await panel.locator('[data-replyapply="apply-all"]').focus();
+  await panel.keyboard.press('Enter');
+  await expect(panel.locator('[data-replyapply="result"] [data-state="applied"]')).toBeVisible();
+  expect(readTree(root)).toEqual({ 'app.txt': 'one\nTWO\n' });
+});
+
 test('screenshots of the button, the popup and the side panel', async ({ context, serviceWorker }) => {
   const reply = [
     'I renamed the helper and fixed the greeting.',
