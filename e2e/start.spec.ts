@@ -41,13 +41,17 @@ test('npm start without a display registers the host and says how to load the ex
 });
 
 test('npm start with a display opens Chromium with the extension loaded in its own profile', async () => {
-  test.skip(!existsSync('/usr/bin/Xvfb'), 'needs Xvfb (installed by .ci/run)');
   const { spawn } = await import('node:child_process');
   const home = mkdtempSync(join(tmpdir(), 'replyapply-home-'));
-  const display = `:${90 + Math.floor(Math.random() * 9)}`;
-  const xvfb = spawn('/usr/bin/Xvfb', [display, '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
-    stdio: 'ignore',
-  });
+  // A virtual display (Xvfb, which .ci/run installs), else the desktop this runs on.
+  const ownDisplay = existsSync('/usr/bin/Xvfb');
+  if (!ownDisplay && !process.env.DISPLAY) throw new Error('This test needs a display: apt-get install xvfb');
+  const display = ownDisplay ? `:${90 + Math.floor(Math.random() * 9)}` : process.env.DISPLAY!;
+  const xvfb = ownDisplay
+    ? spawn('/usr/bin/Xvfb', [display, '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+        stdio: 'ignore',
+      })
+    : null;
   try {
     await new Promise((r) => setTimeout(r, 500));
     const env: NodeJS.ProcessEnv = {
