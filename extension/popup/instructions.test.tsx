@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { instructionFor } from '../../shared/instructions/registry';
+import { flush, useRenderRoot } from '../ui/render-root';
 import type { HostCall } from '../ui/review';
 import { FormatInstructions, PREFERRED_FORMAT_KEY } from './instructions';
 import { Popup } from './popup';
@@ -39,16 +40,9 @@ function fakeChrome(local: Record<string, unknown>, answer: (m: { type: string }
 }
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement('div');
-  document.body.append(root);
+useRenderRoot((el) => {
+  root = el;
 });
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
-  vi.unstubAllGlobals();
-});
-const flush = () => act(async () => await new Promise((r) => setTimeout(r, 0)));
 const $ = <T extends Element>(hook: string) => root.querySelector<T>(`[data-replyapply="${hook}"]`)!;
 
 async function mount() {

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChangeSet } from '../../shared/changeset/changeset';
 import type { Proposal } from '../../shared/protocol/messages';
 import type { Method } from '../../shared/protocol/protocol';
+import { flush, useRenderRoot } from '../ui/render-root';
 import type { HostCall, Review } from '../ui/review';
 import { ReviewBody } from './review-body';
 import { useReview } from './use-review';
@@ -81,16 +82,9 @@ function Harness({ call, reply = proposal }: { call: HostCall; reply?: Proposal 
 }
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement('div');
-  document.body.append(root);
+useRenderRoot((el) => {
+  root = el;
 });
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
-});
-
-const flush = () => act(async () => await new Promise((r) => setTimeout(r, 0)));
 const row = (path: string) => root.querySelector<HTMLElement>(`[data-replyapply-file="${path}"]`)!;
 const box = (el: Element) => el.querySelector<HTMLInputElement>('input[type=checkbox][data-accept]')!;
 const applyButton = () => root.querySelector<HTMLButtonElement>('[data-replyapply="apply-all"]')!;

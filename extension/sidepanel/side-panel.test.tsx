@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Proposal } from '../../shared/protocol/messages';
+import { flush, useRenderRoot } from '../ui/render-root';
 import type { HostCall } from '../ui/review';
 import { SidePanel } from './side-panel';
 
@@ -82,16 +83,9 @@ const proposal = (path: string, conversationId = 'c1'): Proposal => ({
 });
 
 let root: HTMLElement;
-beforeEach(() => {
-  root = document.createElement('div');
-  document.body.append(root);
+useRenderRoot((el) => {
+  root = el;
 });
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
-  vi.unstubAllGlobals();
-});
-const flush = () => act(async () => await new Promise((r) => setTimeout(r, 0)));
 /** Lets the chain of awaits (storage, proposal, host reads) settle. */
 async function settle() {
   for (let i = 0; i < 10; i++) await flush();

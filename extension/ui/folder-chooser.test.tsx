@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FolderChooser } from './folder-chooser';
+import { flush, useRenderRoot } from './render-root';
 import type { HostCall } from './review';
 
 const LISTINGS: Record<
@@ -32,14 +33,10 @@ const call: HostCall = async (method, params) => {
 let root: HTMLElement;
 beforeEach(() => {
   calls.length = 0;
-  root = document.createElement('div');
-  document.body.append(root);
 });
-afterEach(() => {
-  act(() => render(null, root));
-  root.remove();
+useRenderRoot((el) => {
+  root = el;
 });
-const flush = () => act(async () => await new Promise((r) => setTimeout(r, 0)));
 
 async function type(value: string) {
   const input = root.querySelector<HTMLInputElement>('[data-replyapply="folder-input"]')!;
