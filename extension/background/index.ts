@@ -3,7 +3,6 @@
  * storage.session (the worker may be stopped between steps), opens the side panel.
  */
 
-import { detectAll } from '../../shared/formats/registry';
 import {
   type ContentMessage,
   ContentMessageSchema,
@@ -11,6 +10,7 @@ import {
   PageMessageSchema,
   type Proposal,
 } from '../../shared/protocol/messages';
+import { proposalFor } from '../../shared/protocol/proposal';
 import { METHODS, type Method } from '../../shared/protocol/protocol';
 import { installClipboardCapture } from '../content/raw-text';
 import { type FolderMemory, readMemory, STORAGE_KEY } from '../ui/folders';
@@ -199,15 +199,14 @@ async function applySelection(tab: chrome.tabs.Tab | undefined, selectionText?: 
   } catch {
     // Pages the extension may not script (the Web Store, chrome://): the menu's own text is all there is.
   }
-  const proposal: Proposal = {
-    site: 'selection',
-    url: tab.url ?? '',
-    replyId: `selection-${Date.now()}`,
-    textSource: 'selection',
-    changeSets: detectAll(text, { site: 'selection', textSource: 'selection' }),
-    text,
-  };
-  await storeProposal(proposal);
+  await storeProposal(
+    proposalFor(text, {
+      site: 'selection',
+      url: tab.url ?? '',
+      replyId: `selection-${Date.now()}`,
+      textSource: 'selection',
+    }),
+  );
   await opened;
 }
 

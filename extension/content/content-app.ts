@@ -8,8 +8,8 @@
  * DOM it then tries the site's Copy button for the exact text and sends an updated proposal.
  */
 import { countFiles } from '../../shared/changeset/paths-of';
-import { detectAll } from '../../shared/formats/registry';
 import type { ContentMessage, Proposal } from '../../shared/protocol/messages';
+import { proposalFor } from '../../shared/protocol/proposal';
 import { mountApplyButton, restoreButtons } from './button';
 import { type RawText, readRawText } from './raw-text';
 import { trackReplies } from './reply-tracker';
@@ -48,25 +48,16 @@ export function startContent(deps: ContentDeps): void {
     return lastId;
   };
 
-  const detect = (raw: RawText, replyId: string) => {
+  const detect = (raw: RawText, replyId: string): Proposal => {
     const url = win.location.href;
     const conversationId = conversationOf(url);
-    const changeSets = detectAll(raw.text, {
-      site: adapter.id,
-      replyId,
-      textSource: raw.source,
-      ...(conversationId ? { conversationId } : {}),
-    });
-    const proposal: Proposal = {
+    return proposalFor(raw.text, {
       site: adapter.id,
       url,
       replyId,
       textSource: raw.source,
-      changeSets,
-      text: raw.text,
       ...(conversationId ? { conversationId } : {}),
-    };
-    return proposal;
+    });
   };
 
   const show = (turn: Element, proposal: Proposal) => {
