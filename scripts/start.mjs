@@ -14,15 +14,10 @@ const dist = join(root, 'dist', 'extension');
 
 if (!args.has('--no-build')) {
   console.log('Building ReplyApply…');
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-host.mjs')], { cwd: root, stdio: 'inherit' });
+  // The same steps as `npm run build` (package.json is the one list of them).
+  const npm = process.env.npm_execpath;
+  if (npm) execFileSync(process.execPath, [npm, 'run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  else execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
 const { main, EXTENSION_ID } = await import(pathToFileURL(join(root, 'dist', 'host', 'cli.mjs')).href);
