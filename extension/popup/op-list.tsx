@@ -1,3 +1,4 @@
+import { formatsOf } from '../../shared/changeset/merge';
 import type { Proposal } from '../../shared/protocol/messages';
 import { ActionBadge } from '../ui/action-badge';
 import { siteName, sourceLabel } from '../ui/labels';
@@ -6,7 +7,7 @@ import { summarizeOps } from '../ui/ops-summary';
 /** The operations of the last clicked reply: files with their action, commands, and errors. */
 export function OpList({ proposal }: { proposal: Proposal }) {
   const { files, scripts, errors } = summarizeOps(proposal.changeSets);
-  const formats = [...new Set(proposal.changeSets.map((s) => s.source.format))];
+  const formats = formatsOf(proposal.changeSets);
   return (
     <section class="op-list" aria-label="The reply's changes">
       <p class="muted source">

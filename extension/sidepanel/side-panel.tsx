@@ -6,7 +6,7 @@ import { HostStatusView } from '../ui/host-status-view';
 import { PasteBox } from '../ui/paste-box';
 import { pastedProposal } from '../ui/pasted-proposal';
 import { ProjectFolder } from '../ui/project-folder';
-import { type HostCall, mergeChangeSets } from '../ui/review';
+import { formatsOf, type HostCall, summaryOf } from '../ui/review';
 import { useFolderMemory } from '../ui/use-folder-memory';
 import { useStoredProposal } from '../ui/use-stored-proposal';
 import { ReviewBody } from './review-body';
@@ -35,8 +35,8 @@ export function SidePanel({ call }: { call: HostCall }) {
       {proposal && (
         <ReviewHeader
           proposal={proposal}
-          summary={mergeChangeSets(proposal.changeSets)?.summary}
-          formats={[...new Set(proposal.changeSets.map((s) => s.source.format))]}
+          summary={summaryOf(proposal.changeSets)}
+          formats={formatsOf(proposal.changeSets)}
         />
       )}
       {proposal === null && stored !== undefined && (

@@ -3,7 +3,8 @@
  * files and commands the user ticked in, what the host wrote and what the commands printed out. Host
  * calls come in as a function so the tests can stand in for the native host.
  */
-import type { ChangeSet, Diagnostic, FormatId, Op } from '../../shared/changeset/changeset';
+import type { ChangeSet, Diagnostic, FormatId } from '../../shared/changeset/changeset';
+import { formatsOf, mergeChangeSets } from '../../shared/changeset/merge';
 import {
   type FailureKind,
   type FilePlan,
@@ -57,52 +58,7 @@ export function errorInfo(err: unknown): HostErrorInfo {
   return { code: -1, message: String(err) };
 }
 
-/**
- * One change set out of several: ops in reply-line order (a reply can mix formats, and each format's
- * set holds only its own blocks), diagnostics kept with their op index moved along, summaries joined.
- * Null when there is nothing at all.
- */
-export function mergeChangeSets(sets: readonly ChangeSet[]): ChangeSet | null {
-  const first = sets[0];
-  if (!first) return null;
-  if (sets.length === 1) return first;
-  const entries: { op: Op; set: number; index: number }[] = [];
-  sets.forEach((s, set) => {
-    s.ops.forEach((op, index) => {
-      entries.push({ op, set, index });
-    });
-  });
-  // Array.prototype.sort is stable: ops on the same line keep their set's order.
-  entries.sort((a, b) => a.op.line - b.op.line);
-  const moved = new Map<string, number>();
-  entries.forEach((e, i) => {
-    moved.set(`${e.set}:${e.index}`, i);
-  });
-  const diagnostics: Diagnostic[] = [];
-  sets.forEach((s, set) => {
-    for (const d of s.diagnostics) {
-      const copy: Diagnostic = { ...d };
-      delete copy.op;
-      const op = d.op === undefined ? undefined : moved.get(`${set}:${d.op}`);
-      if (op !== undefined) copy.op = op;
-      diagnostics.push(copy);
-    }
-  });
-  diagnostics.sort((a, b) => a.line - b.line);
-  const merged: ChangeSet = {
-    id: sets.map((s) => s.id).join('+'),
-    source: { ...first.source },
-    ops: entries.map((e) => e.op),
-    diagnostics,
-  };
-  const summaries = sets.map((s) => s.summary).filter((s): s is string => !!s);
-  if (summaries.length) merged.summary = summaries.join('\n\n');
-  return merged;
-}
-
-export function formatsOf(sets: readonly ChangeSet[]): FormatId[] {
-  return [...new Set(sets.map((s) => s.source.format))];
-}
+export { formatsOf, mergeChangeSets, summaryOf } from '../../shared/changeset/merge';
 
 /** Reads what the plan needs from the folder and plans every change set of the proposal. */
 export async function buildReview(proposal: Proposal, root: string, call: HostCall): Promise<BuildResult> {

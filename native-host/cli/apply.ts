@@ -8,6 +8,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
+import { mergeChangeSets } from '../../shared/changeset/merge';
 import {
   type FilePlan,
   type Plan,
@@ -239,15 +240,12 @@ export const apply: CliCommand = async (args, rawIO) => {
  * reply (an Aptix bundle beside a git patch) are written, or refused, together.
  */
 function mergeSets(sets: ChangeSet[], text: string): ChangeSet {
-  const ops = sets.flatMap((s) => s.ops).sort((a, b) => a.line - b.line);
-  const diagnostics = sets
-    .flatMap((s) => s.diagnostics.map(({ op: _op, ...d }) => d))
-    .sort((a, b) => a.line - b.line);
+  const merged = mergeChangeSets(sets);
   return {
     id: `cli-${hash(text)}`,
     source: { format: sets[0]?.source.format ?? 'unified-diff', textSource: 'file' },
-    ops,
-    diagnostics,
+    ops: merged?.ops ?? [],
+    diagnostics: (merged?.diagnostics ?? []).map(({ op: _op, ...d }) => d),
   };
 }
 

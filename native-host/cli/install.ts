@@ -1,7 +1,7 @@
 /** `replyapply install | uninstall | doctor`: register the host with browsers and check it. */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EXTENSION_ORIGIN, FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
@@ -188,5 +188,3 @@ async function checkTarget(target: InstallTarget, platform: Platform): Promise<D
     versionMatches: r.version === VERSION,
   };
 }
-
-export const hostDir = () => dirname(defaultHostScript());

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
 import type { Absent, Present } from './commit-steps';
-import { readExact } from './file-bytes';
+import { readExactSync } from './file-bytes';
 import type { ResolvedPath } from './safe-path';
 import { comparable } from './within';
 
@@ -28,9 +28,9 @@ export async function readCurrent(resolved: ResolvedPath, raw: string): Promise<
     );
   if (resolved.kind === 'dir' || resolved.kind === 'other') throw notFile();
   if (resolved.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
-  let read: Awaited<ReturnType<typeof readExact>>;
+  let read: ReturnType<typeof readExactSync>;
   try {
-    read = await readExact(resolved.abs);
+    read = readExactSync(resolved.abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
     throw new HostFailure(

@@ -31,14 +31,7 @@ export type ReadOutcome =
 
 /**
  * Read a file whose real path was checked; never follows a link at the last segment, never opens a FIFO.
- * The async signature is kept for callers; the work is `readExactSync` (see there for why).
- */
-export async function readExact(abs: string, maxBytes = Number.POSITIVE_INFINITY): Promise<ReadOutcome> {
-  return readExactSync(abs, maxBytes);
-}
-
-/**
- * `readExact` with synchronous calls: one file is four system calls of a few microseconds, while the
+ * Synchronous calls: one file is four system calls of a few microseconds, while the
  * promise API costs a thread-pool round trip and a FileHandle per call (ten thousand files took ten
  * times longer that way).
  */

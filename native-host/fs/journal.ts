@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fsync, openSync, writeSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir, replaceFile } from './durable';
 import { comparable } from './within';
@@ -93,22 +93,6 @@ export async function writeBlobs(file: string, blobs: Uint8Array[]): Promise<Arr
     closeSync(fd);
   }
   return spans;
-}
-
-export async function readBlob(file: string, offset: number, length: number): Promise<Buffer> {
-  const fh = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(length);
-    let done = 0;
-    while (done < length) {
-      const { bytesRead } = await fh.read(buf, done, length - done, offset + done);
-      if (bytesRead === 0) throw new Error(`the journal file ${file} is shorter than its manifest says`);
-      done += bytesRead;
-    }
-    return buf;
-  } finally {
-    await fh.close();
-  }
 }
 
 /** Create the entry folder (and its parents) and fsync the folders whose listing changed. */

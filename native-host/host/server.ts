@@ -100,14 +100,12 @@ export class HostServer {
 
   /** Write one message, split into pages when it would exceed the browser's limit. */
   send(message: { id: string | number | null } & Record<string, unknown>): void {
-    const json = JSON.stringify(message);
-    if (Buffer.byteLength(json, 'utf8') + 4 <= BROWSER_MAX_MESSAGE) {
-      const body = Buffer.from(json, 'utf8');
-      const head = Buffer.alloc(4);
-      head.writeUInt32LE(body.length, 0);
-      this.write(Buffer.concat([head, body]));
+    const frame = encodeFrame(message);
+    if (frame.length <= BROWSER_MAX_MESSAGE) {
+      this.write(frame);
       return;
     }
+    const json = frame.toString('utf8', 4);
     const count = Math.ceil(json.length / PAGE_CHARS);
     for (let index = 0; index < count; index++) {
       const chunk = json.slice(index * PAGE_CHARS, (index + 1) * PAGE_CHARS);

@@ -13,7 +13,9 @@
  * content: { content_type, parts }, status } } } }`. The parts of a text message are the exact
  * markdown the model wrote.
  */
+
 import type { FetchContext, RawTextResult, SiteAdapter } from './types';
+import { pathMatch } from './url-path';
 
 const CHATGPT_PAGES = {
   c001: 'corpus/chatgpt-001',
@@ -79,9 +81,7 @@ export const chatgpt: SiteAdapter = {
 
 /** `/c/<id>`, and `/g/<gizmo>/c/<id>` for custom GPTs; anything else has no conversation yet. */
 export function chatGptConversationId(url: string | URL): string | undefined {
-  const { pathname } = typeof url === 'string' ? new URL(url) : url;
-  const m = /^\/(?:g\/[^/]+\/)?c\/([\w-]+)\/?$/.exec(pathname);
-  return m?.[1];
+  return pathMatch(url, /^\/(?:g\/[^/]+\/)?c\/([\w-]+)\/?$/);
 }
 
 export type ConversationResult =
