@@ -7,7 +7,7 @@
 import type { EditRange } from '../changeset/changeset';
 import { findOverlap, freshLines, type Replacement, splice } from './splice';
 import { type TextDoc, textLines } from './text-model';
-import { type ApplyFailure, fail } from './types';
+import { type ApplyFailure, cap, fail } from './types';
 
 export interface LinesApplied {
   ok: true;
@@ -66,8 +66,4 @@ export function applyEditRanges(
       return freshLines(doc, r.start, r.end, lines);
     });
   return { ok: true, doc: splice(doc, replacements), added, replacements };
-}
-
-function cap(s: string): string {
-  return s[0]!.toUpperCase() + s.slice(1);
 }

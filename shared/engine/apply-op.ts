@@ -11,7 +11,7 @@ import type { LineEdits } from './display-hunks';
 import { findPlaceholders } from './placeholder';
 import type { Replacement } from './splice';
 import { formatText, hasFinalNewline, parseText, restyle, type TextDoc, textLines } from './text-model';
-import { type ApplyFailure, type ApplyResult, type EditNote, fail } from './types';
+import { type ApplyFailure, type ApplyResult, cap, type EditNote, fail } from './types';
 
 /** The result with what the preview needs beyond the text: the line ranges replaced, when known. */
 export type OpApplied =
@@ -85,7 +85,7 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       const r = applySearchReplace(doc, op.edits, ctx);
       if (!r.ok) return r;
       added = r.added;
-      result = { ok: true, text: formatText(r.doc, r.finalNewline), notes: r.notes };
+      result = { ok: true, text: formatText(r.doc), notes: r.notes };
       if (r.created) {
         result.notes.unshift({
           severity: 'info',
@@ -127,10 +127,9 @@ function applyPatchOp(
   op: Extract<Op, { kind: 'patch' }>,
 ): { ok: true; result: OpApplied & { ok: true }; added: string[] } | ApplyFailure {
   const ctx = { opLine: op.line, path: op.path };
-  const onlyAdds = op.hunks.every((h) => parseHunkLines(h).old.length === 0);
   const notes: EditNote[] = [];
   let base = doc;
-  if (op.isNew || (!doc && onlyAdds && !op.isDelete)) {
+  if (op.isNew || (!doc && !op.isDelete && op.hunks.every((h) => parseHunkLines(h).old.length === 0))) {
     base = parseText('');
     if (doc && text !== '') {
       const fresh = applyHunks(base, op.hunks, ctx);
@@ -200,10 +199,6 @@ function guardPlaceholders(
       message: `The new text for ${path} contains "${added[i]!.trim()}", which looks like a placeholder for code the reply left out; applying it would replace that code with the comment.`,
     });
   }
-}
-
-function cap(s: string): string {
-  return s[0]!.toUpperCase() + s.slice(1);
 }
 
 /** Line edits for the display diff, when both texts end with a newline (else jsdiff shows the marker). */

@@ -19,7 +19,7 @@ import { adapt } from './normalize';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { eolAt, findOverlap, type Replacement, splice } from './splice';
 import { hasFinalNewline, type TextDoc } from './text-model';
-import { type ApplyFailure, type EditNote, fail, type Rung } from './types';
+import { type ApplyFailure, cap, type EditNote, fail, type Rung } from './types';
 
 type LineOp = [' ' | '-' | '+', string];
 
@@ -56,7 +56,7 @@ export function parseHunkLines(hunk: Hunk): ParsedHunk {
   return parsed;
 }
 
-export function hunkLabel(hunk: Hunk, index: number): string {
+function hunkLabel(hunk: Hunk, index: number): string {
   const n = index + 1;
   if (hunk.oldStart !== undefined) {
     const oldLines = hunk.oldLines ?? 1;
@@ -67,7 +67,7 @@ export function hunkLabel(hunk: Hunk, index: number): string {
   return `hunk ${n}`;
 }
 
-export const RUNG_WORDS: Record<Rung, string> = {
+const RUNG_WORDS: Record<Rung, string> = {
   exact: 'exactly',
   'trailing-whitespace': 'when ignoring trailing whitespace',
   indentation: 'when ignoring indentation (the new lines were re-indented to match)',
@@ -249,14 +249,14 @@ function applyHunksOnce(
   return { ok: true, doc: splice(doc, replacements), finalNewline, notes, added, replacements };
 }
 
-function noteRung(notes: EditNote[], match: Match, what: string, line: number): void {
+export function noteRung(notes: EditNote[], match: Match, what: string, line: number): void {
   if (match.rung === 'exact') return;
   notes.push({
     severity: match.rung === 'trailing-whitespace' ? 'info' : 'warning',
     line,
     rung: match.rung,
     fileLine: match.start + 1,
-    message: `${what[0]!.toUpperCase()}${what.slice(1)} matched line ${match.start + 1} only ${RUNG_WORDS[match.rung]}.`,
+    message: `${cap(what)} matched line ${match.start + 1} only ${RUNG_WORDS[match.rung]}.`,
   });
 }
 

@@ -8,17 +8,16 @@
  *   up; each SEARCH piece must fit exactly once, in order, and is replaced by its REPLACE piece.
  */
 import type { SearchReplaceEdit } from '../changeset/changeset';
-import { RUNG_WORDS } from './apply-patch';
+import { noteRung } from './apply-patch';
 import { adapt } from './normalize';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { freshLines, type Replacement, splice } from './splice';
-import { formatText, hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
-import { type ApplyFailure, type EditNote, fail } from './types';
+import { formatText, parseText, type TextDoc, textLines } from './text-model';
+import { type ApplyFailure, cap, type EditNote, fail } from './types';
 
 export interface EditsApplied {
   ok: true;
   doc: TextDoc;
-  finalNewline: boolean;
   notes: EditNote[];
   added: string[];
   /** Set when the edits created the file (empty SEARCH on a missing file). */
@@ -111,15 +110,7 @@ export function applySearchReplace(
       const lines = adapt(replace, m);
       added.push(...lines);
       reps.push(freshLines(doc, m.start, m.start + search.length, lines));
-      if (m.rung !== 'exact') {
-        notes.push({
-          severity: m.rung === 'trailing-whitespace' ? 'info' : 'warning',
-          line: ctx.opLine,
-          rung: m.rung,
-          fileLine: m.start + 1,
-          message: `The search text of ${label} matched line ${m.start + 1} only ${RUNG_WORDS[m.rung]}.`,
-        });
-      }
+      noteRung(notes, m, `the search text of ${label}`, ctx.opLine);
     }
     doc = splice(doc, reps);
   }
@@ -128,7 +119,7 @@ export function applySearchReplace(
       'missing-file',
       `The SEARCH/REPLACE at reply line ${ctx.opLine} has no edits for ${ctx.path}.`,
     );
-  return { ok: true, doc, finalNewline: hasFinalNewline(doc), notes, added, created };
+  return { ok: true, doc, notes, added, created };
 }
 
 /**
@@ -237,8 +228,4 @@ function resolveElision(
     free = found.match.start + sp.length;
   }
   return { ok: true, reps };
-}
-
-function cap(s: string): string {
-  return s[0]!.toUpperCase() + s.slice(1);
 }

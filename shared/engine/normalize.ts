@@ -17,7 +17,7 @@ const TYPOGRAPHY: Array<[RegExp, string]> = [
   [/\u2026/g, '...'],
 ];
 
-export function asciiTypography(line: string): string {
+function asciiTypography(line: string): string {
   let out = line;
   for (const [re, ascii] of TYPOGRAPHY) out = out.replace(re, ascii);
   return out;
@@ -36,7 +36,7 @@ export function lineKey(line: string, rung: Rung): string {
   }
 }
 
-export function leadingWhitespace(line: string): string {
+function leadingWhitespace(line: string): string {
   return /^[ \t]*/.exec(line)![0];
 }
 
@@ -84,7 +84,7 @@ function typographicIndent(line: string): string {
 }
 
 /** Apply a shift to replacement lines so they sit at the indentation the file uses there. */
-export function reindent(lines: readonly string[], shift: IndentShift | null): string[] {
+function reindent(lines: readonly string[], shift: IndentShift | null): string[] {
   if (!shift || shift.prefix === '') return [...lines];
   return lines.map((line) => {
     if (line.trim() === '') return line;

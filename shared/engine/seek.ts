@@ -92,7 +92,7 @@ function keyAll(lines: readonly string[], rung: Rung): string[] {
 }
 
 /** The first rung on which the block is found at all, with every place it fits on that rung. */
-export function seekAll(
+function seekAll(
   hay: Haystack,
   needle: readonly string[],
   lo = 0,

@@ -47,6 +47,11 @@ export interface ApplyFailure {
 /** `text` is null when the operation deletes the file. */
 export type ApplyResult = { ok: true; text: string | null; notes: EditNote[] } | ApplyFailure;
 
+/** `s` with its first character upper-cased (a label that starts a sentence). */
+export function cap(s: string): string {
+  return s[0]!.toUpperCase() + s.slice(1);
+}
+
 export function fail(kind: FailureKind, message: string, nearest?: string): ApplyFailure {
   return nearest === undefined ? { ok: false, kind, message } : { ok: false, kind, message, nearest };
 }

@@ -25,7 +25,7 @@
  * file must not be written).
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
-import { linesToContent, stripWrappingFence } from './fences';
+import { dedentBy, firstAfter, linesToContent, stripWrappingFence } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 import { readPatchBody, replyLines } from './unified-diff';
 
@@ -77,27 +77,6 @@ const END_OF: Partial<Record<Kind, Kind>> = {
   'START-PATCH': 'END-PATCH',
   'START-REPLACE-FILE': 'END-REPLACE-FILE',
 };
-
-function firstAfter(sorted: readonly number[] | undefined, after: number): number {
-  if (!sorted) return -1;
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= after) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length ? sorted[lo]! : -1;
-}
-
-function dedentBy(lines: readonly string[], n: number): string[] {
-  if (n === 0) return [...lines];
-  return lines.map((l) => {
-    let k = 0;
-    while (k < n && (l[k] === ' ' || l[k] === '\t')) k++;
-    return l.slice(k);
-  });
-}
 
 export const delimiterBlocksParser: FormatParser = {
   id: 'delimiter-blocks',
@@ -163,11 +142,7 @@ export const delimiterBlocksParser: FormatParser = {
       const diagnostics: Diagnostic[] = [];
       if (close < 0) {
         const next = delims[n + 1];
-        if (next && !next.kind.startsWith('END-')) {
-          blocks.push(cutOff(d));
-          continue;
-        }
-        if (!next) {
+        if (!next?.kind.startsWith('END-')) {
           blocks.push(cutOff(d));
           continue;
         }

@@ -60,7 +60,7 @@ export function isClosingFence(line: string, marker: string): boolean {
 }
 
 /** The fence that opens at `lines[at]`, or null when that line is not an opening fence. */
-export function fenceAt(lines: readonly string[], at: number, end = lines.length): Fence | null {
+function fenceAt(lines: readonly string[], at: number, end = lines.length): Fence | null {
   const open = openingFence(lines[at] ?? '');
   if (!open) return null;
   let close = at + 1;
@@ -98,7 +98,36 @@ export function linesToContent(lines: readonly string[]): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-function dedent(line: string, n: number): string {
+/** Up to `n` leading spaces or tabs removed from each line (the same array when `n` is 0). */
+export function dedentBy(lines: string[], n: number): string[] {
+  if (n === 0) return lines;
+  return lines.map((l) => {
+    let k = 0;
+    while (k < n && (l[k] === ' ' || l[k] === '\t')) k++;
+    return l.slice(k);
+  });
+}
+
+/** Index in `sorted` of the first value greater than `after` (`sorted.length` when none). */
+export function firstIndexAfter(sorted: readonly number[], after: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first value in `sorted` greater than `after`, or -1. */
+export function firstAfter(sorted: readonly number[] | undefined, after: number): number {
+  if (!sorted) return -1;
+  const at = firstIndexAfter(sorted, after);
+  return at < sorted.length ? sorted[at]! : -1;
+}
+
+export function dedent(line: string, n: number): string {
   let i = 0;
   while (i < n && i < line.length && line[i] === ' ') i++;
   return line.slice(i);

@@ -28,7 +28,15 @@
  * Refused, as error diagnostics: a directive that is never closed (cut off), one without a path.
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
-import { isClosingFence, linesToContent, openingFence, stripWrappingFence } from './fences';
+import {
+  dedentBy,
+  firstAfter,
+  firstIndexAfter,
+  isClosingFence,
+  linesToContent,
+  openingFence,
+  stripWrappingFence,
+} from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 import { readPatchBody, replyLines } from './unified-diff';
 
@@ -73,23 +81,6 @@ interface Directive {
   end: number; // 0-based line of the closing tag (or the tag itself)
   ops: Op[];
   diagnostics: Diagnostic[];
-}
-
-/** Index in `sorted` of the first value greater than `after` (`sorted.length` when none). */
-function firstIndexAfter(sorted: readonly number[], after: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= after) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function firstAfter(sorted: readonly number[], after: number): number {
-  const at = firstIndexAfter(sorted, after);
-  return at < sorted.length ? sorted[at]! : -1;
 }
 
 export const fileChangesParser: FormatParser = {
@@ -263,15 +254,6 @@ function readDirective(
   let indent = 0;
   while (clean[i]![indent] === ' ' || clean[i]![indent] === '\t') indent++;
   return contentDirective(name, attrs, i, first, dedentBy(cleanLines, indent), dedentBy(rawLines, indent), d);
-}
-
-function dedentBy(lines: string[], n: number): string[] {
-  if (n === 0) return lines;
-  return lines.map((l) => {
-    let k = 0;
-    while (k < n && (l[k] === ' ' || l[k] === '\t')) k++;
-    return l.slice(k);
-  });
 }
 
 function contentDirective(

@@ -33,7 +33,7 @@
  * Absolute paths (the spec's last example has one) are kept; the registry refuses them.
  */
 import type { Diagnostic, Op, SearchReplaceEdit } from '../changeset/changeset';
-import { isClosingFence, openingFence, splitLines } from './fences';
+import { dedent, isClosingFence, linesToContent, openingFence, splitLines } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 
 interface FenceText {
@@ -124,24 +124,14 @@ function readFence(
     // `</pre>` glued to the closing fence, as models write the last line of a wrapped answer.
     if (/<\/pre>$/i.test(t) && isClosingFence(t.slice(0, -6), opener.marker)) break;
     if (/^<\/pre>$/i.test(t)) {
-      return { fence: { text: toText(body), open: i, close: j - 1 }, closed: false };
+      return { fence: { text: linesToContent(body), open: i, close: j - 1 }, closed: false };
     }
     body.push(dedent(l, indent));
   }
   const closed = j < lines.length;
   // The reply's final newline is not a line of the cut-off block.
   if (!closed && body[body.length - 1] === '') body.pop();
-  return { fence: { text: toText(body), open: i, close: closed ? j : lines.length - 1 }, closed };
-}
-
-function toText(body: readonly string[]): string {
-  return body.length ? `${body.join('\n')}\n` : '';
-}
-
-function dedent(line: string, n: number): string {
-  let i = 0;
-  while (i < n && line[i] === ' ') i++;
-  return line.slice(i);
+  return { fence: { text: linesToContent(body), open: i, close: closed ? j : lines.length - 1 }, closed };
 }
 
 function parse(text: string): ParsedBlock[] {

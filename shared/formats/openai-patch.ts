@@ -26,7 +26,7 @@
  * inside a chunk or an Add File, an unknown `***` header.
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
-import { splitLines } from './fences';
+import { linesToContent, splitLines } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 
 const BEGIN = '*** Begin Patch';
@@ -98,7 +98,7 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
       ops.push({
         kind: 'create',
         path,
-        content: content.length ? `${content.join('\n')}\n` : '',
+        content: linesToContent(content),
         ifExists: 'fail',
         line: start + 1,
       });

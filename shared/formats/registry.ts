@@ -75,17 +75,16 @@ export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[
     }
   }
 
-  const byFormat = new Map<FormatId, { first: number; blocks: ParsedBlock[] }>();
+  const byFormat = new Map<FormatId, ParsedBlock[]>();
   for (const { parser, block } of found) {
-    const entry = byFormat.get(parser.id) ?? { first: block.start, blocks: [] };
-    entry.first = Math.min(entry.first, block.start);
-    entry.blocks.push(block);
-    byFormat.set(parser.id, entry);
+    const blocks = byFormat.get(parser.id);
+    if (blocks) blocks.push(block);
+    else byFormat.set(parser.id, [block]);
   }
 
   const sets: ChangeSet[] = [];
   let textHash: number | undefined;
-  for (const [format, { blocks }] of byFormat) {
+  for (const [format, blocks] of byFormat) {
     blocks.sort((a, b) => a.start - b.start);
     const ops: Op[] = [];
     const diagnostics: Diagnostic[] = [];

@@ -34,7 +34,7 @@
  * marker before any `=======`, a block with no file name anywhere.
  */
 import type { Diagnostic, Op, SearchReplaceEdit } from '../changeset/changeset';
-import { openingFence, splitLines } from './fences';
+import { linesToContent, openingFence, splitLines } from './fences';
 import { pathFromInfo, pathFromLine } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 
@@ -73,8 +73,7 @@ export interface ScanResult {
 }
 
 /** Find every block in reply order, with the path each one resolves to (null when none). */
-export function scanBlocks(text: string): ScanResult {
-  const lines = splitLines(text);
+export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
   const blocks: RawBlock[] = [];
   const diagnostics: Diagnostic[] = [];
   let xmlPath: string | null = null;
@@ -113,7 +112,7 @@ export function scanBlocks(text: string): ScanResult {
         guess,
         start: blockStart,
         end,
-        edit: { search: joinLines(search), replace: joinLines(replace), all: false },
+        edit: { search: linesToContent(search), replace: linesToContent(replace), all: false },
       });
     }
     state = 'out';
@@ -240,13 +239,9 @@ function pathAbove(
   return null;
 }
 
-function joinLines(lines: readonly string[]): string {
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
-}
-
 function parse(text: string): ParsedBlock[] {
-  const { blocks, diagnostics } = scanBlocks(text);
   const lines = splitLines(text);
+  const { blocks, diagnostics } = scanBlocks(text, lines);
   const out: ParsedBlock[] = [];
   for (const b of blocks) {
     const last = out[out.length - 1];

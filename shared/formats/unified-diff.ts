@@ -38,7 +38,7 @@
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
 import { stripDiffPrefix } from '../paths/paths';
-import { type Fence, findFences, splitLines, stripWrappingFence } from './fences';
+import { dedent, type Fence, findFences, splitLines, stripWrappingFence } from './fences';
 import { pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 
@@ -384,14 +384,11 @@ function scanDiff(
         }
         // Case: the same, at the very end of the hunk: trust the header's counts for how many
         // (not in prose, where a blank line before the next paragraph is always there).
-        if (hb.hasCounts && !opts.bare) {
-          const short = (hb.hunk.oldLines ?? 0) - hb.oldSeen;
-          if (short > 0 && short === (hb.hunk.newLines ?? 0) - hb.newSeen && j - i >= short) {
-            for (let k = 0; k < short; k++, i++) hb.hunk.lines.push(` ${lines[i]!}`);
-            hb.oldSeen += short;
-            hb.newSeen += short;
-            end = i;
-          }
+        if (!opts.bare && shortOld > 0 && shortOld === shortNew && j - i >= shortOld) {
+          for (let k = 0; k < shortOld; k++, i++) hb.hunk.lines.push(` ${lines[i]!}`);
+          hb.oldSeen += shortOld;
+          hb.newSeen += shortOld;
+          end = i;
         }
       } else if (!opts.bare && !isHeaderLine(l) && continuesAsContext(i, hb)) {
         // Case: an unchanged line that lost its leading space (`}` or `def f():` in column 0) in
@@ -756,15 +753,7 @@ const lastFences: { text: string | null; fences: Fence[] } = { text: null, fence
 
 /** Content lines of a fence from the raw (CR-keeping) lines, dedented like the fence's own lines. */
 export function rawFenceLines(raw: readonly string[], fence: Fence): string[] {
-  const out: string[] = [];
-  for (let i = fence.open + 1; i < fence.close; i++) {
-    let l = raw[i]!;
-    let k = 0;
-    while (k < fence.indent && l[k] === ' ') k++;
-    if (k) l = l.slice(k);
-    out.push(l);
-  }
-  return out;
+  return raw.slice(fence.open + 1, fence.close).map((l) => dedent(l, fence.indent));
 }
 
 /** Does this fence hold a diff? ```diff/```patch always; an unlabelled fence when it starts like one. */
@@ -858,7 +847,8 @@ export const unifiedDiffParser: FormatParser = {
     const blocks: ParsedBlock[] = [];
     for (const fence of fences) {
       if (!isDiffFence(fence)) continue;
-      const body = rawFenceLines(raw, fence);
+      // Without any `\r` the raw lines are the clean ones: the fence already holds its dedented body.
+      const body = raw === clean ? fence.lines : rawFenceLines(raw, fence);
       const r = scanDiff(body, 0, body.length, fence.open + 2, { bare: false, headerless: false });
       const start = fence.open + 1;
       const end = fence.closed ? fence.close + 1 : clean.length;
@@ -937,14 +927,7 @@ export function readPatchBody(
   firstLine: number,
 ): { hunks: Hunk[]; diagnostics: Diagnostic[]; isNew: boolean; isDelete: boolean } {
   const w = stripWrappingFence(clean);
-  const body: string[] = [];
-  for (let i = w.from; i < w.to; i++) {
-    let l = raw[i]!;
-    let k = 0;
-    while (k < w.indent && l[k] === ' ') k++;
-    if (k) l = l.slice(k);
-    body.push(l);
-  }
+  const body = raw.slice(w.from, w.to).map((l) => dedent(l, w.indent));
   const r = parseHunks(body, firstLine + w.from);
   // The headers inside say whether the patch creates or deletes the file (`--- /dev/null`).
   let isNew = false;
