@@ -8,7 +8,7 @@ import { type BrowserContext, test as base, type Worker } from '@playwright/test
 import { EXTENSION_ID } from '../shared/extension/extension-id';
 import { launchExtension, makeProfile, type Profile } from './browser';
 
-export { CHROMIUM, DIST, type Profile, REPO, registerHost } from './browser';
+export { REPO } from './browser';
 
 export const test = base.extend<{
   profile: Profile;
