@@ -30,8 +30,11 @@ export function makeProfile(): Profile {
   return profile;
 }
 
-/** Debian's Chromium, headless, with the built extension loaded into `profile`. */
-export function launchExtension(profile: Profile): Promise<BrowserContext> {
+/** Debian's Chromium, headless, with the built extension loaded into `profile` (and any extra `args`, `env`). */
+export function launchExtension(
+  profile: Profile,
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(profile.dir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -45,12 +48,14 @@ export function launchExtension(profile: Profile): Promise<BrowserContext> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.args ?? []),
     ],
     env: {
       ...process.env,
       XDG_CONFIG_HOME: join(profile.dir, 'xdg-config'),
       XDG_CACHE_HOME: join(profile.dir, 'xdg-cache'),
       REPLYAPPLY_STATE_DIR: profile.stateDir,
+      ...options.env,
     },
   });
 }

@@ -1,11 +1,12 @@
 /**
  * Beyond ChatGPT: saved Claude and Gemini pages at their real URLs, a self-hosted chat added in the
- * options page, selected text through the context menu's action, a pasted reply, and format instructions
- * put into the chat's message box.
+ * options page and allowed on the browser's real prompt, selected text through the context menu's action,
+ * a pasted reply, and format instructions put into the chat's message box.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, extensionPage, REPO, servePage, test } from './fixtures';
+import { answerPermissionPrompt, promptTest } from './permission-prompt';
 import { applyAll, makeProject, openSidePanel, readTree, rememberFolder } from './review';
 
 const FIXTURES = join(REPO, 'extension', 'content', 'sites', 'fixtures');
@@ -44,36 +45,63 @@ for (const site of ['claude', 'gemini'] as const) {
   });
 }
 
-test('a self-hosted chat is added in the options page for exactly its origin', async ({
-  context,
-  serviceWorker,
-}) => {
-  const options = await context.newPage();
-  await options.goto(extensionPage('extension/options/index.html'));
-  // Playwright cannot answer the browser's permission prompt; this stands in for the user's "Allow" and
-  // records what was asked. (The content script for such an origin is covered by the adapter tests.)
-  await options.evaluate(() => {
-    const asked: unknown[] = [];
-    (globalThis as { asked?: unknown[] }).asked = asked;
-    chrome.permissions.request = (async (p: unknown) => {
-      asked.push(p);
-      return true;
-    }) as typeof chrome.permissions.request;
-  });
-  await options.locator('[data-replyapply="origin-input"]').fill('HTTP://Chat.Example.test:3000/c/123');
-  await options.locator('[data-replyapply="origin-kind"]').selectOption('openwebui');
-  await options.locator('[data-replyapply="origin-add"]').click();
-  await expect(options.locator('[data-origin="http://chat.example.test:3000"]')).toHaveCount(1);
-  expect(await options.evaluate(() => (globalThis as { asked?: unknown[] }).asked)).toEqual([
-    { origins: ['http://chat.example.test:3000/*'] },
-  ]);
-  const stored = await serviceWorker.evaluate(
-    async () => (await chrome.storage.local.get('selfHosted')).selfHosted,
-  );
-  expect(stored).toEqual({ 'http://chat.example.test:3000': 'openwebui' });
-  await options.locator('[data-origin="http://chat.example.test:3000"] button').click();
-  await expect(options.locator('[data-origin]')).toHaveCount(0);
-});
+promptTest(
+  'a self-hosted chat added in the options page, allowed on the real prompt, gets Apply and writes files',
+  async ({ context, serviceWorker, profile }) => {
+    const { html, page: fixture } = saved('openwebui-two-replies');
+    const origin = 'http://chat.example.test:3000';
+    const granted = () =>
+      serviceWorker.evaluate(async () => ((await chrome.permissions.getAll()).origins ?? []).sort());
+    const registered = () =>
+      serviceWorker.evaluate(async () =>
+        (await chrome.scripting.getRegisteredContentScripts()).map((s) => ({ js: s.js, matches: s.matches })),
+      );
+    const manifestOrigins = await granted();
+    const options = await context.newPage();
+    await options.goto(extensionPage('extension/options/index.html'));
+    const add = async () => {
+      await options.locator('[data-replyapply="origin-input"]').fill('HTTP://Chat.Example.test:3000/c/123');
+      await options.locator('[data-replyapply="origin-kind"]').selectOption('openwebui');
+      await options.locator('[data-replyapply="origin-add"]').click();
+    };
+
+    // Deny: nothing is stored and the user is told why.
+    const asked = await answerPermissionPrompt(profile.dir, 'Deny', add);
+    expect(asked).toContain('Read and change your data on chat.example.test');
+    await expect(options.locator('[data-replyapply="options-status"]')).toContainText('was not given');
+    await expect(options.locator('[data-origin]')).toHaveCount(0);
+    expect(await granted()).toEqual(manifestOrigins);
+
+    // Allow: exactly that origin is granted, stored, and gets the self-contained content script.
+    await answerPermissionPrompt(profile.dir, 'Allow', add);
+    await expect(options.locator(`[data-origin="${origin}"]`)).toHaveCount(1);
+    expect(await granted()).toEqual([...manifestOrigins, `${origin}/*`].sort());
+    expect(
+      await serviceWorker.evaluate(async () => (await chrome.storage.local.get('selfHosted')).selfHosted),
+    ).toEqual({ [origin]: 'openwebui' });
+    await expect.poll(registered).toEqual([{ js: ['content-standalone.js'], matches: [`${origin}/*`] }]);
+
+    // The saved Open WebUI page at that origin: Apply under the reply with changes, and the review writes.
+    const { root } = makeProject(fixture.filesBefore);
+    await servePage(context, `${origin}/**`, html);
+    await rememberFolder(serviceWorker, 'openwebui', fixture.conversationId, root);
+    const tab = await context.newPage();
+    await tab.goto(`${origin}/c/${fixture.conversationId}`);
+    const button = tab.locator('[data-replyapply="apply"]');
+    await expect(button).toHaveCount(1);
+    await button.locator('button').click();
+    const panel = await openSidePanel(context);
+    await expect(panel.locator('[data-replyapply-file]')).toHaveCount(Object.keys(fixture.filesAfter).length);
+    await applyAll(panel);
+    expect(readTree(root)).toEqual(fixture.filesAfter);
+
+    // Removing the chat gives the permission back and unregisters the script.
+    await options.locator(`[data-origin="${origin}"] button`).click();
+    await expect(options.locator('[data-origin]')).toHaveCount(0);
+    await expect.poll(granted).toEqual(manifestOrigins);
+    await expect.poll(registered).toEqual([]);
+  },
+);
 
 test('the self-contained content script used for self-hosted chats runs on its own', async ({
   context,
