@@ -3,9 +3,10 @@
  * fsync of files and folders. Folder fsync is how a rename survives a power cut on POSIX; Windows cannot
  * open a folder for syncing, and its renames are journaled by NTFS, so it is skipped there.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fsync, openSync, unlinkSync, writeSync } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
+import { closeSync, existsSync, fchmodSync, fsync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 const MAX_NAME_BYTES = 255;
@@ -128,4 +129,50 @@ export async function replaceFile(target: string, data: Uint8Array, mode?: numbe
     await unlink(tmp).catch(() => {});
     throw err;
   }
+}
+
+/** coreutils' `sync`, by absolute path (never looked up on PATH, which the project could influence). */
+const SYNC_BINARY = ['/usr/bin/sync', '/bin/sync'].find((p) => process.platform === 'linux' && existsSync(p));
+
+/** Whether `syncFileSystems` can work here at all (Linux with coreutils' `sync`). */
+export function canSyncFileSystems(): boolean {
+  return SYNC_BINARY !== undefined;
+}
+
+/** Fsync a closed file by path (opened for writing: Windows cannot flush a read-only handle). */
+export async function fsyncPath(file: string): Promise<void> {
+  const fh = await open(file, 'r+');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Flush every file system that holds one of `paths` with one `syncfs(2)` each (`sync --file-system`), so
+ * everything written there so far — file data and folder entries — is on disk. For thousands of files
+ * this replaces thousands of fsyncs, each of which commits the file system's journal and makes the next
+ * file creation wait (10,000 files: about 0.6 s instead of 1.5–2.3 s on ext4). Node has no binding for
+ * syncfs, hence the process. Returns false when it cannot be done here (not Linux, no `sync`, an old
+ * `sync` without --file-system, or any error): the caller then fsyncs file by file, which also reports
+ * a write error with the file's name.
+ */
+export async function syncFileSystems(paths: Iterable<string>): Promise<boolean> {
+  if (!SYNC_BINARY) return false;
+  const byDevice = new Map<number, string>();
+  try {
+    for (const p of paths) {
+      const { dev } = await stat(p);
+      if (!byDevice.has(dev)) byDevice.set(dev, p);
+    }
+  } catch {
+    return false;
+  }
+  if (byDevice.size === 0) return true;
+  return new Promise((resolve) => {
+    execFile(SYNC_BINARY, ['--file-system', '--', ...byDevice.values()], { timeout: 300_000 }, (err) =>
+      resolve(!err),
+    );
+  });
 }

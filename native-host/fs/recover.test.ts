@@ -30,6 +30,14 @@ const applySteps = await recordSteps((faults) =>
 const undoSteps = await recordSteps((faults) => undo(probe.root, undefined, { faults, state: probe.state }));
 await probe.cleanup();
 
+const bulk = { bulkSyncFrom: 0 };
+const bulkProbe = await makeSandbox();
+const bulkChanges = await seed(bulkProbe.root);
+const bulkApplySteps = await recordSteps((faults) =>
+  apply(bulkProbe.root, bulkChanges, { ...bulk, faults, state: bulkProbe.state }),
+);
+await bulkProbe.cleanup();
+
 const crashAt = (step: string) => (s: string) => {
   if (s === step) throw new SimulatedCrash(`died at ${s}`);
 };
@@ -45,6 +53,16 @@ describe('an apply that died', () => {
     const after = await snapshotTree(sb.base);
     expect(after.filter((e) => e.path !== 'proj/later.txt')).toEqual(before);
     expect((await history(sb.root)).map((h) => h.applyId)).toEqual([later.applyId]);
+  });
+
+  it.each(bulkApplySteps)('at %s, syncing the file system once, is rolled back too', async (step) => {
+    const changes = await seed(sb.root);
+    const before = await snapshotTree(sb.base);
+    await expect(apply(sb.root, changes, { ...bulk, faults: crashAt(step) })).rejects.toBeInstanceOf(
+      SimulatedCrash,
+    );
+    await recoverInterrupted(sb.root, sb.state, rootKey(sb.root));
+    expect(await snapshotTree(sb.base)).toEqual(before);
   });
 
   it('leaves alone a file edited after the crash, and says so', async () => {

@@ -5,13 +5,14 @@ import { HostFailure } from '../host/errors';
 import {
   CommitFailure,
   commitSteps,
+  type Durability,
   type Faults,
   type Present,
   SimulatedCrash,
   type Step,
 } from './commit-steps';
 import { type Current, missingDirs, readCurrent } from './current';
-import { sha256 } from './file-bytes';
+import { Arena, sha256 } from './file-bytes';
 import {
   type JournalEntry,
   type Manifest,
@@ -41,7 +42,7 @@ export interface FileResult {
   message?: string;
 }
 
-export interface ApplyOptions {
+export interface ApplyOptions extends Durability {
   label?: string;
   faults?: Faults;
   /** The state folder; `stateDir()` when omitted. */
@@ -117,9 +118,11 @@ async function applyLocked(
     once(target, change.path);
     if (from && change.action === 'rename') once(from, change.from);
   }
+  // The bytes read here (journaled) and those to write live as long as the transaction: one arena.
+  const arena = new Arena();
   const currents = await mapLimited(resolved, CONCURRENCY, async ({ change, target, from }) => ({
-    cur: await readCurrent(target, change.path),
-    src: from && change.action === 'rename' ? await readCurrent(from, change.from) : undefined,
+    cur: await readCurrent(target, change.path, arena),
+    src: from && change.action === 'rename' ? await readCurrent(from, change.from, arena) : undefined,
   }));
 
   const conflicts: Array<{ path: string; why: string }> = [];
@@ -138,7 +141,7 @@ async function applyLocked(
       if (cur.state.exists)
         conflicts.push({ path: change.path, why: 'already exists, so it cannot be renamed onto' });
       // A renamed file keeps its mode: a script stays executable under its new name.
-      steps.push(writeStep(cur, change.content, src.state.exists ? src.state.mode : undefined));
+      steps.push(writeStep(cur, arena.encode(change.content), src.state.exists ? src.state.mode : undefined));
       steps.push({
         rel: src.resolved.rel,
         abs: src.resolved.abs,
@@ -165,7 +168,7 @@ async function applyLocked(
       });
       continue;
     }
-    steps.push(writeStep(cur, change.content));
+    steps.push(writeStep(cur, arena.encode(change.content)));
   }
   if (conflicts.length) throw conflictError(conflicts);
 
@@ -221,6 +224,8 @@ async function applyLocked(
     await commitSteps(steps, {
       realRoot,
       faults: options.faults,
+      bulkSyncFrom: options.bulkSyncFrom,
+      syncFs: options.syncFs,
       createDirs,
       commit: () => writeManifest(journal, { ...manifest, state: 'applied' }),
     });
@@ -245,8 +250,7 @@ export function journalFailed(err: unknown): HostFailure {
   );
 }
 
-function writeStep(cur: Current, content: string, mode?: number): Step {
-  const data = Buffer.from(content, 'utf8');
+function writeStep(cur: Current, data: Buffer, mode?: number): Step {
   return {
     rel: cur.resolved.rel,
     abs: cur.resolved.abs,

@@ -13,6 +13,7 @@ import { HostFailure } from '../host/errors';
 import {
   CommitFailure,
   commitSteps,
+  type Durability,
   type Faults,
   type Present,
   SimulatedCrash,
@@ -40,7 +41,7 @@ import { type FolderCache, resolveInRoot } from './safe-path';
 import { stateDir } from './state';
 import { type FileResult, journalFailed } from './transaction';
 
-export interface UndoOptions {
+export interface UndoOptions extends Durability {
   force?: boolean;
   faults?: Faults;
   state?: string;
@@ -174,6 +175,8 @@ async function undoLocked(
     await commitSteps(steps, {
       realRoot,
       faults: options.faults,
+      bulkSyncFrom: options.bulkSyncFrom,
+      syncFs: options.syncFs,
       createDirs,
       commit: () => writeManifest(dir, { ...undoing, state: 'undone', undoneAt: new Date().toISOString() }),
     });
