@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
 import type { Absent, Present } from './commit-steps';
-import { readExactSync } from './file-bytes';
+import { type Arena, readExactSync } from './file-bytes';
 import type { ResolvedPath } from './safe-path';
 import { comparable } from './within';
 
@@ -19,7 +19,7 @@ export interface Current {
 }
 
 /** Read what is at a resolved path; a folder or special file where a file is expected is a Conflict. */
-export async function readCurrent(resolved: ResolvedPath, raw: string): Promise<Current> {
+export async function readCurrent(resolved: ResolvedPath, raw: string, arena?: Arena): Promise<Current> {
   const notFile = () =>
     new HostFailure(
       ErrorCode.Conflict,
@@ -30,7 +30,7 @@ export async function readCurrent(resolved: ResolvedPath, raw: string): Promise<
   if (resolved.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
   let read: ReturnType<typeof readExactSync>;
   try {
-    read = readExactSync(resolved.abs);
+    read = readExactSync(resolved.abs, Number.POSITIVE_INFINITY, arena);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
     throw new HostFailure(

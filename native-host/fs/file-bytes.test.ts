@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeText } from './file-bytes';
+import { Arena, decodeText, readExactSync } from './file-bytes';
 
 describe('decodeText', () => {
   it.each([
@@ -19,5 +22,48 @@ describe('decodeText', () => {
     const r = decodeText(data);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(reason);
+  });
+});
+
+describe('Arena', () => {
+  it('hands out views that never overlap, each keeping its bytes', () => {
+    const arena = new Arena(64);
+    const texts = ['abc', 'é€', '', 'x'.repeat(7), 'tail'];
+    const views = texts.map((t) => arena.encode(t));
+    expect(views.map((v) => v.toString('utf8'))).toEqual(texts);
+    expect(views[1]!.length).toBe(5);
+    // Filling past one chunk starts another; the earlier views are untouched.
+    const more = Array.from({ length: 20 }, (_, i) => arena.encode(`chunk-${i}`));
+    expect(more.map((v) => v.toString())).toEqual(Array.from({ length: 20 }, (_, i) => `chunk-${i}`));
+    expect(views.map((v) => v.toString('utf8'))).toEqual(texts);
+  });
+
+  it('gives a large request its own buffer', () => {
+    const arena = new Arena(64);
+    const big = arena.take(100);
+    expect(big.length).toBe(100);
+    expect(big.buffer.byteLength).toBeGreaterThanOrEqual(100);
+    expect(arena.encode('ok').toString()).toBe('ok');
+  });
+
+  it('reads files into it exactly, the unused end given back for the next file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replyapply-arena-'));
+    try {
+      writeFileSync(join(dir, 'a'), 'first file\n');
+      writeFileSync(join(dir, 'b'), 'second\n');
+      writeFileSync(join(dir, 'c'), '');
+      const arena = new Arena(1024);
+      const read = (name: string) => {
+        const r = readExactSync(join(dir, name), Number.POSITIVE_INFINITY, arena);
+        if (r.kind !== 'file') throw new Error(r.kind);
+        return r.file.data;
+      };
+      const [a, b, c] = [read('a'), read('b'), read('c')];
+      expect([a.toString(), b.toString(), c.toString()]).toEqual(['first file\n', 'second\n', '']);
+      expect(a.buffer).toBe(b.buffer);
+      expect(b.byteOffset).toBe(a.byteOffset + a.length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

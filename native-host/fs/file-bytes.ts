@@ -38,7 +38,7 @@ export type ReadOutcome =
 export function readExactSync(
   abs: string,
   maxBytes = Number.POSITIVE_INFINITY,
-  scratch?: Scratch,
+  memory?: Scratch | Arena,
 ): ReadOutcome {
   let fd: number;
   try {
@@ -54,7 +54,7 @@ export function readExactSync(
     const st = fstatSync(fd);
     if (!st.isFile()) return { kind: 'not-a-file' };
     if (st.size > maxBytes) return { kind: 'too-large', size: st.size };
-    const data = readToEnd(fd, st.size, maxBytes, scratch);
+    const data = readToEnd(fd, st.size, maxBytes, memory);
     if (data.length > maxBytes) return { kind: 'too-large', size: data.length };
     return { kind: 'file', file: { data, hash: sha256(data), size: data.length, mode: st.mode & 0o7777 } };
   } finally {
@@ -72,9 +72,52 @@ export interface Scratch {
   buf: Buffer;
 }
 
+/**
+ * Small buffers that are kept (the bytes a transaction journals and writes) carved out of a few large ones:
+ * ten thousand separate buffers are ten thousand allocations outside the JavaScript heap, each of which
+ * the garbage collector accounts for. Every view stays valid as long as it is referenced.
+ */
+export class Arena {
+  private buf = Buffer.alloc(0);
+  private used = 0;
+
+  constructor(private readonly chunk = 4 * 1024 * 1024) {}
+
+  /** `size` bytes of fresh space (contents undefined). */
+  take(size: number): Buffer {
+    if (size > this.chunk / 8) return Buffer.allocUnsafeSlow(size);
+    if (this.used + size > this.buf.length) {
+      this.buf = Buffer.allocUnsafeSlow(this.chunk);
+      this.used = 0;
+    }
+    this.used += size;
+    return this.buf.subarray(this.used - size, this.used);
+  }
+
+  /** Return the unused end of the view the last `take` gave, when fewer bytes were needed. */
+  trim(view: Buffer, length: number): Buffer {
+    if (view.buffer === this.buf.buffer && view.byteOffset + view.length === this.used)
+      this.used -= view.length - length;
+    return view.subarray(0, length);
+  }
+
+  /** `text` as UTF-8 bytes. */
+  encode(text: string): Buffer {
+    const out = this.take(Buffer.byteLength(text, 'utf8'));
+    out.write(text, 0, 'utf8');
+    return out;
+  }
+}
+
 /** Every byte up to the end of the file, which may have grown since `fstat` said `size`. */
-function readToEnd(fd: number, size: number, maxBytes: number, scratch?: Scratch): Buffer {
-  let buf = scratch && scratch.buf.length >= size + 1 ? scratch.buf : Buffer.allocUnsafe(Math.max(size, 1));
+function readToEnd(fd: number, size: number, maxBytes: number, memory?: Scratch | Arena): Buffer {
+  const arena = memory instanceof Arena ? memory : undefined;
+  const scratch = memory instanceof Arena ? undefined : memory;
+  let buf = arena
+    ? arena.take(size + 1)
+    : scratch && scratch.buf.length >= size + 1
+      ? scratch.buf
+      : Buffer.allocUnsafe(Math.max(size, 1));
   let length = 0;
   for (;;) {
     if (length === buf.length) {
@@ -89,7 +132,7 @@ function readToEnd(fd: number, size: number, maxBytes: number, scratch?: Scratch
     length += n;
   }
   if (scratch && buf.length > scratch.buf.length) scratch.buf = buf;
-  return buf.subarray(0, length);
+  return arena ? arena.trim(buf, length) : buf.subarray(0, length);
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
