@@ -51,6 +51,13 @@ describe('replyapply apply: confirmation', () => {
     );
   });
 
+  it('with --yes lists each file with its line counts instead of the diff', async () => {
+    const cli = io();
+    expect(await apply(['--yes', reply(PATCH)], cli)).toBe(Exit.Ok);
+    expect(cli.out()).toMatch(/ok {6}modify {2}calc\.py {2}\+1 -1 {2}\(reply line 4\)\n/);
+    expect(cli.out()).not.toContain('@@ -1,2 +1,2 @@');
+  });
+
   it('without --yes and without a terminal writes nothing, says so, exit 1', async () => {
     const cli = io();
     expect(await apply([reply(PATCH)], cli)).toBe(Exit.Unresolved);

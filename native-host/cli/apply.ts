@@ -58,6 +58,14 @@ export interface ApplyReport {
   diagnostics: Diagnostic[];
 }
 
+interface Options {
+  dryRun: boolean;
+  yes: boolean;
+  json: boolean;
+  allowScripts: boolean;
+  includeGuesses: boolean;
+}
+
 /** The message detectAll gives an op whose path it refused (registry.ts, checkOpPaths). */
 const REFUSED_PATH = /^Refused the path /;
 
@@ -69,7 +77,7 @@ export const apply: CliCommand = async (args, rawIO) => {
     strings: ['dir'],
     maxPositionals: 1,
   });
-  const opts = {
+  const opts: Options = {
     dryRun: parsed.flags.has('dry-run'),
     yes: parsed.flags.has('yes'),
     json: parsed.flags.has('json'),
@@ -87,10 +95,66 @@ export const apply: CliCommand = async (args, rawIO) => {
     return code;
   };
 
-  const input = await readReply(parsed.positionals[0], io);
+  const resolved = await resolveReply(parsed.positionals[0], io, opts, root, style, say, report);
+  if ('exit' in resolved) return resolved.bare ? resolved.exit : finish(resolved.exit);
+  const { changes, scripts } = resolved;
+  const answers = lineReader(io, human);
+  if (changes.length > 0 && !opts.yes) {
+    if (resolved.fromStdin || !io.stdin.isTTY) {
+      say('Nothing written: no terminal to confirm; pass --yes.\n');
+      markAll(report, 'skipped', 'not confirmed');
+      return finish(Exit.Unresolved);
+    }
+    const n = changes.length;
+    if (!(await answers.ask(`Apply ${n} file change${n === 1 ? '' : 's'} to ${root}? [y/N] `))) {
+      say('Nothing written.\n');
+      markAll(report, 'skipped', 'not confirmed');
+      answers.close();
+      return finish(Exit.Unresolved);
+    }
+  }
+
+  if (changes.length === 0) {
+    say('Nothing to write: the reply changes no file.\n');
+  } else {
+    const outcome = await writeChanges(root, changes, resolved.name, io, report);
+    if (!outcome.ok) {
+      say(`${style.red('Nothing written:')} ${outcome.message}\n`);
+      answers.close();
+      return finish(outcome.exit);
+    }
+    say(
+      `${style.green('Applied')} ${changes.length} file change${changes.length === 1 ? '' : 's'} (undo with: replyapply undo ${report.applyId}).\n`,
+    );
+  }
+
+  const scriptsOk = await runScripts(scripts, root, opts, io, answers, report, style);
+  answers.close();
+  return finish(scriptsOk ? Exit.Ok : Exit.Unresolved);
+};
+
+/**
+ * Read, detect, check, snapshot and plan the reply, and show the plan: what is written, or the exit code
+ * when nothing will be (`bare`: before any report exists, so no --json answer either). A function of its
+ * own so the reply, its operations, the snapshots and the plan are garbage once it returns (ten thousand
+ * files are hundreds of megabytes of them), not kept alive through the writes.
+ */
+async function resolveReply(
+  source: string | undefined,
+  io: CliIO,
+  opts: Options,
+  root: string,
+  style: Style,
+  say: (text: string) => void,
+  report: ApplyReport,
+): Promise<
+  | { exit: number; bare?: true }
+  | { changes: FileChange[]; scripts: Plan['scripts']; name: string; fromStdin: boolean }
+> {
+  const input = await readReply(source, io);
   if (!input.ok) {
     io.stderr.write(`replyapply apply: ${input.message}\n`);
-    return Exit.Usage;
+    return { exit: Exit.Usage, bare: true };
   }
 
   const sets = detectAll(input.text, { textSource: 'file' });
@@ -105,7 +169,7 @@ export const apply: CliCommand = async (args, rawIO) => {
     say(
       `${style.red('Nothing written:')} the reply names a path outside the project folder or in a place never written.\n`,
     );
-    return finish(Exit.Unresolved);
+    return { exit: Exit.Unresolved };
   }
   const fileOps = merged.ops.filter((op) => op.kind !== 'shell');
   if (fileOps.length === 0) {
@@ -117,12 +181,12 @@ export const apply: CliCommand = async (args, rawIO) => {
           status: 'skipped',
           message: 'no file operations to apply',
         });
-    return finish(Exit.NothingFound);
+    return { exit: Exit.NothingFound };
   }
   if (merged.diagnostics.some((d) => d.severity === 'error')) {
     // A block the reader had to skip is part of what the reply meant; applying the rest would be partial.
     say(`${style.red('Nothing written:')} part of the reply could not be read (see the errors above).\n`);
-    return finish(Exit.Unresolved);
+    return { exit: Exit.Unresolved };
   }
 
   // Paths guessed from prose ("the updated `a.py`:") are only applied when asked for.
@@ -156,18 +220,20 @@ export const apply: CliCommand = async (args, rawIO) => {
       for (const f of unreadable) say(`${style.red('error')}  ${f.path}: ${f.message}\n`);
       report.files.push(...unreadable);
       say(`${style.red('Nothing written.')}\n`);
-      return finish(Exit.Unresolved);
+      return { exit: Exit.Unresolved };
     }
     snapshots = map;
   } catch (err) {
     const failure = expectedFailure(err);
     if (!failure) throw err;
     io.stderr.write(`replyapply apply: ${failure.message}\n`);
-    return finish(exitFor(failure));
+    return { exit: exitFor(failure) };
   }
 
   const thePlan = plan(changeSet, snapshots);
-  say(renderPlan(thePlan, root, style));
+  // With --yes nobody is asked, so the plan is a list of files; the diffs are for deciding (a dry run, or
+  // the question on a terminal). Ten thousand files' diffs are also most of the output's cost.
+  say(renderPlan(thePlan, root, style, { diffs: opts.dryRun || !opts.yes }));
   const failed = thePlan.files.filter((f) => f.status === 'error');
   report.files.push(
     ...thePlan.files.map((f) =>
@@ -185,11 +251,11 @@ export const apply: CliCommand = async (args, rawIO) => {
     say(
       `${style.red('Nothing written:')} ${n} file${n === 1 ? '' : 's'} could not be resolved against the project.\n`,
     );
-    return finish(Exit.Unresolved);
+    return { exit: Exit.Unresolved };
   }
   if (opts.dryRun) {
     say('Dry run: nothing written.\n');
-    return finish(Exit.Ok);
+    return { exit: Exit.Ok };
   }
 
   const changes = toFileChanges(thePlan, new Set(thePlan.files.map((f) => f.path)));
@@ -200,40 +266,8 @@ export const apply: CliCommand = async (args, rawIO) => {
       f.message = 'the reply leaves this file unchanged';
     }
   }
-  const answers = lineReader(io, human);
-  if (changes.length > 0 && !opts.yes) {
-    if (input.fromStdin || !io.stdin.isTTY) {
-      say('Nothing written: no terminal to confirm; pass --yes.\n');
-      markAll(report, 'skipped', 'not confirmed');
-      return finish(Exit.Unresolved);
-    }
-    const n = changes.length;
-    if (!(await answers.ask(`Apply ${n} file change${n === 1 ? '' : 's'} to ${root}? [y/N] `))) {
-      say('Nothing written.\n');
-      markAll(report, 'skipped', 'not confirmed');
-      answers.close();
-      return finish(Exit.Unresolved);
-    }
-  }
-
-  if (changes.length === 0) {
-    say('Nothing to write: the reply changes no file.\n');
-  } else {
-    const outcome = await writeChanges(root, changes, input.name, io, report);
-    if (!outcome.ok) {
-      say(`${style.red('Nothing written:')} ${outcome.message}\n`);
-      answers.close();
-      return finish(outcome.exit);
-    }
-    say(
-      `${style.green('Applied')} ${changes.length} file change${changes.length === 1 ? '' : 's'} (undo with: replyapply undo ${report.applyId}).\n`,
-    );
-  }
-
-  const scriptsOk = await runScripts(thePlan.scripts, root, opts, io, answers, report, style);
-  answers.close();
-  return finish(scriptsOk ? Exit.Ok : Exit.Unresolved);
-};
+  return { changes, scripts: thePlan.scripts, name: input.name, fromStdin: input.fromStdin };
+}
 
 /**
  * All change sets of a reply as one, in reply order: one plan and one transaction, so two formats in one
@@ -361,7 +395,7 @@ async function runScripts(
   return !failed;
 }
 
-export function renderPlan(p: Plan, root: string, style: Style): string {
+export function renderPlan(p: Plan, root: string, style: Style, { diffs = true } = {}): string {
   const out: string[] = [];
   const n = p.files.length;
   out.push(style.bold(`Plan for ${root} (${n} file${n === 1 ? '' : 's'}):`));
@@ -371,9 +405,9 @@ export function renderPlan(p: Plan, root: string, style: Style): string {
       ? style.dim(`  (reply line${f.lines.length === 1 ? '' : 's'} ${f.lines.join(', ')})`)
       : '';
     const status = f.status === 'error' ? style.red('error ') : style.green('ok    ');
-    out.push('');
+    if (diffs) out.push('');
     out.push(
-      `${status}  ${f.action.padEnd(6)}  ${what}${f.guess ? style.yellow(' [path guessed]') : ''}${lines}`,
+      `${status}  ${f.action.padEnd(6)}  ${what}${f.guess ? style.yellow(' [path guessed]') : ''}${diffs ? '' : changedLines(f, style)}${lines}`,
     );
     if (f.error) {
       out.push(`        ${style.red(f.error.message)}`);
@@ -387,7 +421,7 @@ export function renderPlan(p: Plan, root: string, style: Style): string {
       const label = note.severity === 'warning' ? style.yellow('note') : style.dim('note');
       out.push(`        ${label}: ${note.message}`);
     }
-    if (f.hunks.length > 0) {
+    if (diffs && f.hunks.length > 0) {
       const oldName = f.action === 'create' ? '/dev/null' : `a/${f.from ?? f.path}`;
       const newName = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;
       // Line by line, as colorDiff would colour the joined diff, without building and splitting it
@@ -415,6 +449,21 @@ export function renderPlan(p: Plan, root: string, style: Style): string {
   }
   out.push('');
   return `${out.join('\n')}\n`;
+}
+
+/** `  +3 -1` for a file's diff, in place of the diff itself. */
+function changedLines(f: FilePlan, style: Style): string {
+  if (f.hunks.length === 0) return '';
+  let added = 0;
+  let removed = 0;
+  for (const h of f.hunks) {
+    for (const l of h.lines) {
+      const c = l.charCodeAt(0);
+      if (c === 43 /* + */) added++;
+      else if (c === 45 /* - */) removed++;
+    }
+  }
+  return `  ${style.green(`+${added}`)} ${style.red(`-${removed}`)}`;
 }
 
 interface LineReader {
