@@ -103,6 +103,22 @@ export async function benchApply() {
         fresh: false,
       },
     );
+    // What (a) is up against: Node starting, reading the diff and every file it names, and nothing else
+    // (no parsing, no checks, no hashing). git apply --check does all of its work in about that time.
+    const floorScript = join(dir, 'read-only.mjs');
+    writeFileSync(
+      floorScript,
+      [
+        "import { readFileSync } from 'node:fs';",
+        'const diff = readFileSync(process.argv[2], "utf8");',
+        'let bytes = 0;',
+        'for (const m of diff.matchAll(/^\\+\\+\\+ b\\/(.*)$/gm)) bytes += readFileSync(m[1], "utf8").length;',
+        'if (bytes === 0) process.exit(1);',
+      ].join('\n'),
+    );
+    const floor = measure('node: read diff + files only', pristine, work, node, [floorScript, diffPath], {
+      fresh: false,
+    });
     const gitApply = measure('git apply', pristine, work, 'git', ['apply', diffPath]);
     const patch = measure('GNU patch -p1', pristine, work, 'patch', ['-p1', '-s', '-i', diffPath]);
     const ours = measure('replyapply apply --yes', pristine, work, node, [
@@ -124,8 +140,11 @@ export async function benchApply() {
     }
     const row = (m) =>
       `  ${m.label.padEnd(28)} ${m.s.toFixed(2).padStart(6)} s   peak ${m.peak ? `${m.peak.toFixed(0)} MiB` : 'n/a'}`;
-    for (const m of [gitCheck, dry, gitApply, patch, ours]) console.log(row(m));
+    for (const m of [gitCheck, dry, floor, gitApply, patch, ours]) console.log(row(m));
     console.log(`  (a) dry-run / git apply --check     ${(dry.s / gitCheck.s).toFixed(2)}   [target ≤ 1.0]`);
+    console.log(
+      `      reading alone / git apply --check  ${(floor.s / gitCheck.s).toFixed(2)}   (Node's floor for (a), before any parsing)`,
+    );
     console.log(`  (b) apply --yes / GNU patch         ${(ours.s / patch.s).toFixed(2)}   [target ≤ 1.5]`);
     console.log(`      apply --yes / git apply         ${(ours.s / gitApply.s).toFixed(2)}`);
 
