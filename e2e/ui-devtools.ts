@@ -27,13 +27,19 @@ export class UiDevTools {
   private next = 0;
   private readonly pending = new Map<number, (answer: { result?: unknown; error?: unknown }) => void>();
 
-  private constructor(private readonly socket: Socket) {
-    readFrames(socket, (text) => {
+  private constructor(
+    private readonly socket: Socket,
+    early: Buffer,
+  ) {
+    readFrames(socket, early, (text) => {
       const message = JSON.parse(text) as { id?: number; result?: unknown; error?: unknown };
       // Without an id it is an event (views added or removed): the tree is read again when needed.
-      if (message.id !== undefined) this.pending.get(message.id)?.(message);
-      if (message.id !== undefined) this.pending.delete(message.id);
+      if (message.id === undefined) return;
+      this.pending.get(message.id)?.(message);
+      this.pending.delete(message.id);
     });
+    // A reset connection is reported by 'close' below, to whoever waits for an answer.
+    socket.on('error', () => undefined);
     socket.on('close', () => {
       for (const answer of this.pending.values()) answer({ error: 'UI DevTools closed the connection' });
       this.pending.clear();
@@ -50,7 +56,8 @@ export class UiDevTools {
       await new Promise((r) => setTimeout(r, 50));
     }
     const port = Number(readFileSync(portFile, 'utf8').trim().split('\n')[0]);
-    return new UiDevTools(await openWebSocket(port, '/0'));
+    const { socket, early } = await openWebSocket(port, '/0');
+    return new UiDevTools(socket, early);
   }
 
   async send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
@@ -109,7 +116,8 @@ export function* walk(root: ViewNode): Generator<ViewNode> {
   for (const c of root.children ?? []) yield* walk(c);
 }
 
-function openWebSocket(port: number, path: string): Promise<Socket> {
+/** The socket after the handshake, and any bytes that came with the handshake's answer. */
+function openWebSocket(port: number, path: string): Promise<{ socket: Socket; early: Buffer }> {
   return new Promise((resolve, reject) => {
     const socket = createConnection({ host: '127.0.0.1', port });
     const key = randomBytes(16).toString('base64');
@@ -125,9 +133,7 @@ function openWebSocket(port: number, path: string): Promise<Socket> {
         reject(new Error(`UI DevTools refused the WebSocket: ${status}`));
         return;
       }
-      const rest = head.subarray(end + 4);
-      resolve(socket);
-      if (rest.length) queueMicrotask(() => socket.emit('data', rest));
+      resolve({ socket, early: head.subarray(end + 4) });
     };
     socket.on('data', onData);
     socket.once('error', reject);
@@ -140,9 +146,9 @@ function openWebSocket(port: number, path: string): Promise<Socket> {
   });
 }
 
-/** A masked text frame (a client must mask what it sends). */
-function frame(text: string, opcode = 0x1): Buffer {
-  const payload = Buffer.from(text);
+/** A masked frame, text unless told (a client must mask what it sends). */
+function frame(data: string | Buffer, opcode = 0x1): Buffer {
+  const payload = Buffer.from(data);
   const n = payload.length;
   const head = n < 126 ? Buffer.alloc(2) : n < 65_536 ? Buffer.alloc(4) : Buffer.alloc(10);
   head[0] = 0x80 | opcode;
@@ -160,10 +166,10 @@ function frame(text: string, opcode = 0x1): Buffer {
 }
 
 /** Calls `onText` with each whole text message (continuation frames joined); answers pings. */
-function readFrames(socket: Socket, onText: (text: string) => void): void {
+function readFrames(socket: Socket, early: Buffer, onText: (text: string) => void): void {
   let buf = Buffer.alloc(0);
   let parts: Buffer[] = [];
-  socket.on('data', (d: Buffer) => {
+  const onData = (d: Buffer) => {
     buf = Buffer.concat([buf, d]);
     for (;;) {
       if (buf.length < 2) return;
@@ -183,7 +189,7 @@ function readFrames(socket: Socket, onText: (text: string) => void): void {
       if (buf.length < at + len) return;
       const payload = buf.subarray(at, at + len);
       buf = buf.subarray(at + len);
-      if (opcode === 0x9) socket.write(frame(payload.toString(), 0xa));
+      if (opcode === 0x9) socket.write(frame(payload, 0xa));
       else if (opcode === 0x8) socket.end();
       else if (opcode === 0x1 || opcode === 0x0) {
         parts.push(payload);
@@ -193,5 +199,7 @@ function readFrames(socket: Socket, onText: (text: string) => void): void {
         }
       }
     }
-  });
+  };
+  socket.on('data', onData);
+  if (early.length) onData(early);
 }
