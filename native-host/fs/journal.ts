@@ -6,7 +6,7 @@
  * It is written and fsynced before the project is touched, so undo can restore exact bytes and modes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fsync, openSync, writeSync } from 'node:fs';
+import { closeSync, fsync, openSync, readSync, writeSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir, replaceFile } from './durable';
@@ -105,8 +105,43 @@ export async function makeEntryDir(state: string, key: string, applyId: string):
 }
 
 export async function writeManifest(dir: string, manifest: Manifest): Promise<void> {
-  await replaceFile(path.join(dir, 'manifest.json'), Buffer.from(JSON.stringify(manifest)), 0o600);
+  // `state` first, so readManifestState can tell it from the first bytes.
+  const { state, ...rest } = manifest;
+  const text = JSON.stringify({ state, ...rest });
+  await replaceFile(path.join(dir, 'manifest.json'), Buffer.from(text), 0o600);
   await fsyncDir(dir);
+}
+
+const STATE_HEAD = /^\{"state":"(pending|applied|undoing|undone)"/;
+
+/**
+ * An entry's state from the first bytes of its manifest, without reading the rest: the manifest of a
+ * ten-thousand-file apply is megabytes, and every apply asks for the state of each of up to
+ * JOURNAL_KEEP entries (to finish interrupted ones). Manifests written before `state` came first are
+ * read whole. Null when there is no readable manifest.
+ */
+export async function readManifestState(dir: string): Promise<Manifest['state'] | null> {
+  let head = '';
+  try {
+    const fd = openSync(path.join(dir, 'manifest.json'), 'r');
+    try {
+      const buf = Buffer.alloc(64);
+      head = buf.toString('utf8', 0, readSync(fd, buf, 0, 64, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  const m = STATE_HEAD.exec(head);
+  if (m) return m[1] as Manifest['state'];
+  return (await readManifest(dir))?.state ?? null;
+}
+
+/** The apply ids of one root, newest first. */
+export async function listApplyIds(state: string, key: string): Promise<string[]> {
+  const names = await readdir(rootJournalDir(state, key)).catch(() => [] as string[]);
+  return names.filter(isApplyId).sort().reverse();
 }
 
 export async function readManifest(dir: string): Promise<Manifest | null> {
@@ -118,18 +153,27 @@ export async function readManifest(dir: string): Promise<Manifest | null> {
   }
 }
 
-/** Every readable manifest of one root, newest first. */
-export async function listManifests(state: string, key: string): Promise<Manifest[]> {
-  let names: string[];
-  try {
-    names = await readdir(rootJournalDir(state, key));
-  } catch {
-    return [];
-  }
-  const ids = names.filter(isApplyId).sort().reverse();
+/**
+ * The readable manifests of one root, newest first, at most `limit`; with `states`, only entries in one
+ * of them (told from the manifests' first bytes; only those are read whole).
+ */
+export async function listManifests(
+  state: string,
+  key: string,
+  {
+    states,
+    limit = Number.POSITIVE_INFINITY,
+  }: { states?: ReadonlyArray<Manifest['state']>; limit?: number } = {},
+): Promise<Manifest[]> {
   const out: Manifest[] = [];
-  for (const id of ids) {
-    const m = await readManifest(path.join(rootJournalDir(state, key), id));
+  for (const id of await listApplyIds(state, key)) {
+    if (out.length >= limit) break;
+    const dir = entryDir(state, key, id);
+    if (states) {
+      const s = await readManifestState(dir);
+      if (s === null || !states.includes(s)) continue;
+    }
+    const m = await readManifest(dir);
     if (m && m.applyId === id) out.push(m);
   }
   return out;
@@ -147,10 +191,9 @@ export const JOURNAL_KEEP = 200;
 
 /** Remove the oldest finished entries of one root beyond the newest `keep` (only those are read). */
 export async function pruneJournal(state: string, key: string, keep = JOURNAL_KEEP): Promise<void> {
-  const names = await readdir(rootJournalDir(state, key)).catch(() => [] as string[]);
-  const old = names.filter(isApplyId).sort().reverse().slice(keep);
+  const old = (await listApplyIds(state, key)).slice(keep);
   for (const id of old) {
-    const m = await readManifest(entryDir(state, key, id));
-    if (m && (m.state === 'applied' || m.state === 'undone')) await removeEntryDir(entryDir(state, key, id));
+    const s = await readManifestState(entryDir(state, key, id));
+    if (s === 'applied' || s === 'undone') await removeEntryDir(entryDir(state, key, id));
   }
 }

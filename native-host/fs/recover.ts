@@ -26,8 +26,7 @@ export interface Recovered {
 /** Put back the interrupted applies and undos of one root. The caller holds the root's lock. */
 export async function recoverInterrupted(realRoot: string, state: string, key: string): Promise<Recovered[]> {
   const out: Recovered[] = [];
-  for (const m of await listManifests(state, key)) {
-    if (m.state !== 'pending' && m.state !== 'undoing') continue;
+  for (const m of await listManifests(state, key, { states: ['pending', 'undoing'] })) {
     const dir = entryDir(state, key, m.applyId);
     if (m.state === 'pending') {
       const leftAlone = await revert(realRoot, path.join(dir, 'before.bin'), m.entries, m.createdDirs);

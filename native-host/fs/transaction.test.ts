@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApplyResult, ErrorCode, type FileChange, HistoryEntrySchema } from '../../shared/protocol/protocol';
 import { makeSandbox, put, recordSteps, type Sandbox, seed, sha, snapshotTree } from '../test/fs-sandbox';
 import { canSyncFileSystems, syncFileSystems } from './durable';
-import { pruneJournal, rootKey } from './journal';
+import { entryDir, pruneJournal, readManifestState, rootKey } from './journal';
 import { lockPath } from './lock';
 import { readSnapshots } from './snapshots';
 import { apply } from './transaction';
@@ -596,5 +596,24 @@ describe('journal pruning', () => {
     await undo(sb.root);
     await undo(sb.root);
     await expect(undo(sb.root)).rejects.toMatchObject({ code: ErrorCode.NoSuchApply });
+  });
+
+  it("tells an entry's state from the manifest's first bytes; a manifest with state later is read whole", async () => {
+    const { applyId } = await apply(sb.root, [
+      { action: 'create', path: 'a.txt', baseHash: null, content: 'a' },
+    ]);
+    const dir = entryDir(sb.state, rootKey(sb.root), applyId);
+    const file = path.join(dir, 'manifest.json');
+    expect((await readFile(file, 'utf8')).startsWith('{"state":"applied",')).toBe(true);
+    expect(await readManifestState(dir)).toBe('applied');
+    // The layout of earlier versions: state after the other fields.
+    const { state, ...rest } = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...rest, state }));
+    expect(await readManifestState(dir)).toBe('applied');
+    expect((await history(sb.root)).map((h) => h.applyId)).toEqual([applyId]);
+    await undo(sb.root);
+    expect(await readManifestState(dir)).toBe('undone');
+    await expect(undo(sb.root)).rejects.toMatchObject({ code: ErrorCode.NoSuchApply });
+    expect(await readManifestState(path.join(dir, 'nothing-here'))).toBeNull();
   });
 });

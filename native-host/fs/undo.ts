@@ -83,7 +83,7 @@ export async function undo(
 
 async function findManifest(state: string, key: string, applyId: string | undefined): Promise<Manifest> {
   if (applyId === undefined) {
-    const newest = (await listManifests(state, key)).find((m) => m.state === 'applied');
+    const [newest] = await listManifests(state, key, { states: ['applied'], limit: 1 });
     if (!newest) throw noSuchApply('There is nothing to undo in this project.');
     return newest;
   }
@@ -226,19 +226,19 @@ export async function history(
 ): Promise<HistoryEntry[]> {
   const state = options.state ?? stateDir();
   const realRoot = await validateRoot(root, state);
-  const manifests = await listManifests(state, rootKey(realRoot));
-  return manifests
-    .filter((m) => m.state !== 'pending')
-    .slice(0, limit)
-    .map((m) => ({
-      applyId: m.applyId,
-      time: m.time,
-      ...(m.label !== undefined ? { label: m.label } : {}),
-      files: m.changes.map((c) => ({
-        path: c.path,
-        action: c.action,
-        ...(c.from !== undefined ? { from: c.from } : {}),
-      })),
-      undone: m.state === 'undone',
-    }));
+  const manifests = await listManifests(state, rootKey(realRoot), {
+    states: ['applied', 'undoing', 'undone'],
+    limit,
+  });
+  return manifests.map((m) => ({
+    applyId: m.applyId,
+    time: m.time,
+    ...(m.label !== undefined ? { label: m.label } : {}),
+    files: m.changes.map((c) => ({
+      path: c.path,
+      action: c.action,
+      ...(c.from !== undefined ? { from: c.from } : {}),
+    })),
+    undone: m.state === 'undone',
+  }));
 }
