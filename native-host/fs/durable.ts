@@ -155,8 +155,8 @@ export async function fsyncPath(file: string): Promise<void> {
  * this replaces thousands of fsyncs, each of which commits the file system's journal and makes the next
  * file creation wait (10,000 files: about 0.6 s instead of 1.5–2.3 s on ext4). Node has no binding for
  * syncfs, hence the process. Returns false when it cannot be done here (not Linux, no `sync`, an old
- * `sync` without --file-system, or any error): the caller then fsyncs file by file, which also reports
- * a write error with the file's name.
+ * `sync` without --file-system, a path gone): the caller then fsyncs file by file. Throws when `sync`
+ * ran and reported a failure to write (the data may not be on disk: the apply must not go on).
  */
 export async function syncFileSystems(paths: Iterable<string>): Promise<boolean> {
   if (!SYNC_BINARY) return false;
@@ -170,9 +170,19 @@ export async function syncFileSystems(paths: Iterable<string>): Promise<boolean>
     return false;
   }
   if (byDevice.size === 0) return true;
-  return new Promise((resolve) => {
-    execFile(SYNC_BINARY, ['--file-system', '--', ...byDevice.values()], { timeout: 300_000 }, (err) =>
-      resolve(!err),
+  return new Promise((resolve, reject) => {
+    execFile(
+      SYNC_BINARY,
+      ['--file-system', '--', ...byDevice.values()],
+      { timeout: 300_000 },
+      (err, _stdout, stderr) => {
+        if (!err) return resolve(true);
+        // Not started, killed, or a `sync` that does not know the option: it just cannot be used here.
+        const unusable =
+          typeof err.code !== 'number' || /unrecognized|invalid|unknown|usage/i.test(String(stderr));
+        if (unusable) return resolve(false);
+        reject(new Error(`syncing the file system failed (${String(stderr).trim() || `exit ${err.code}`})`));
+      },
     );
   });
 }

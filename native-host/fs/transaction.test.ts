@@ -409,6 +409,19 @@ describe.runIf(canSyncFileSystems())(
       expect(await read('src/a.ts')).toBe('A\r\n');
     });
 
+    it('a failure the file-system sync reports stops the apply; the tree is put back', async () => {
+      const changes = await seed(sb.root);
+      const before = await snapshotTree(sb.base);
+      const syncFs = async () => {
+        throw new Error('syncing the file system failed (sync: error syncing /x: Input/output error)');
+      };
+      await expect(apply(sb.root, changes, { ...bulk, syncFs })).rejects.toMatchObject({
+        code: ErrorCode.WriteFailed,
+        message: expect.stringMatching(/Input\/output error.*Every file was put back/),
+      });
+      expect(await snapshotTree(sb.base)).toEqual(before);
+    });
+
     it.each(bulkApplySteps)('apply failing at %s leaves the tree byte-identical', async (failAt) => {
       const changes = await seed(sb.root);
       const before = await snapshotTree(sb.base);
