@@ -150,12 +150,12 @@ export async function fsyncPath(file: string): Promise<void> {
 }
 
 /**
- * Flush every file system that holds one of `paths` with one `syncfs(2)` each (`sync --file-system`), so
+ * Flush every file system that holds one of `paths` with one `syncfs(2)` each (`sync -f`), so
  * everything written there so far — file data and folder entries — is on disk. For thousands of files
  * this replaces thousands of fsyncs, each of which commits the file system's journal and makes the next
  * file creation wait (10,000 files: about 0.6 s instead of 1.5–2.3 s on ext4). Node has no binding for
  * syncfs, hence the process. Returns false when it cannot be done here (not Linux, no `sync`, an old
- * `sync` without --file-system, a path gone): the caller then fsyncs file by file. Throws when `sync`
+ * `sync` without -f, a path gone): the caller then fsyncs file by file. Throws when `sync`
  * ran and reported a failure to write (the data may not be on disk: the apply must not go on).
  */
 export async function syncFileSystems(paths: Iterable<string>): Promise<boolean> {
@@ -173,7 +173,7 @@ export async function syncFileSystems(paths: Iterable<string>): Promise<boolean>
   return new Promise((resolve, reject) => {
     execFile(
       SYNC_BINARY,
-      ['--file-system', '--', ...byDevice.values()],
+      ['-f', '--', ...byDevice.values()],
       { timeout: 300_000 },
       (err, _stdout, stderr) => {
         if (!err) return resolve(true);
