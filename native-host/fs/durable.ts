@@ -6,7 +6,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fchmodSync, fsync, openSync, unlinkSync, writeSync } from 'node:fs';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { open, rename, stat, statfs, unlink } from 'node:fs/promises';
+import { release } from 'node:os';
 import path from 'node:path';
 
 const MAX_NAME_BYTES = 255;
@@ -131,17 +132,62 @@ export async function replaceFile(target: string, data: Uint8Array, mode?: numbe
   }
 }
 
-/** coreutils' `sync`, by absolute path (never looked up on PATH, which the project could influence). */
+/** `sync`, by absolute path (never looked up on PATH, which the project could influence). */
 const SYNC_BINARY = ['/usr/bin/sync', '/bin/sync'].find((p) => process.platform === 'linux' && existsSync(p));
 
-/** Whether `syncFileSystems` can work here at all (Linux with coreutils' `sync`). */
-export function canSyncFileSystems(): boolean {
-  return SYNC_BINARY !== undefined;
+/** Linux reports write errors from `syncfs(2)` only since 5.8; before, a lost write looked like success. */
+export function kernelReportsSyncfsErrors(release: string): boolean {
+  const m = /^(\d+)\.(\d+)/.exec(release);
+  if (!m) return false;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major > 5 || (major === 5 && minor >= 8);
 }
 
-/** Fsync a closed file by path (opened for writing: Windows cannot flush a read-only handle). */
+/**
+ * Whether this is a `sync` whose exit status tells a failed `syncfs` apart: GNU coreutils from 8.24 (when
+ * -f came). Others are not trusted: uutils' sync ignores syncfs's result, BusyBox has no --version.
+ */
+export function trustedSyncVersion(versionText: string): boolean {
+  const m = /^sync \(GNU coreutils\) (\d+)\.(\d+)/.exec(versionText);
+  if (!m) return false;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major > 8 || (major === 8 && minor >= 24);
+}
+
+/**
+ * File systems (statfs magic numbers) whose syncfs writes everything to the storage. Not FUSE (sshfs,
+ * ntfs-3g) or 9p (WSL's /mnt/c) or network file systems: their syncfs may not reach the server, while
+ * fsync does.
+ */
+const SYNCFS_FILE_SYSTEMS = new Map<number, string>([
+  [0xef53, 'ext2/3/4'],
+  [0x58465342, 'xfs'],
+  [0x9123683e, 'btrfs'],
+  [0xf2f52010, 'f2fs'],
+  [0x01021994, 'tmpfs'],
+]);
+
+/** Whether bulk syncing is worth considering here at all (Linux with `sync`, a kernel that reports errors). */
+export function canSyncFileSystems(): boolean {
+  return SYNC_BINARY !== undefined && kernelReportsSyncfsErrors(release());
+}
+
+let trusted: Promise<boolean> | undefined;
+function syncIsTrusted(): Promise<boolean> {
+  trusted ??= new Promise((resolve) => {
+    execFile(
+      SYNC_BINARY!,
+      ['--version'],
+      { env: { ...process.env, LC_ALL: 'C' }, timeout: 10_000 },
+      (err, out) => resolve(!err && trustedSyncVersion(String(out))),
+    );
+  });
+  return trusted;
+}
+
+/** Fsync a closed file by path (read-only is enough on Linux, and works for a file kept at 0444). */
 export async function fsyncPath(file: string): Promise<void> {
-  const fh = await open(file, 'r+');
+  const fh = await open(file, 'r');
   try {
     await fh.sync();
   } finally {
@@ -149,22 +195,37 @@ export async function fsyncPath(file: string): Promise<void> {
   }
 }
 
+/** How `sync -f` ended: done, could not be used at all (not started), or failed (the data may be lost). */
+export function syncOutcome(
+  err: (Error & { code?: unknown; killed?: boolean }) | null,
+): 'done' | 'unusable' | 'failed' {
+  if (!err) return 'done';
+  // A string code is the spawn's own error (ENOENT, EACCES): nothing was synced, nor lost.
+  if (typeof err.code === 'string' && !err.killed) return 'unusable';
+  return 'failed';
+}
+
 /**
  * Flush every file system that holds one of `paths` with one `syncfs(2)` each (`sync -f`), so
  * everything written there so far — file data and folder entries — is on disk. For thousands of files
  * this replaces thousands of fsyncs, each of which commits the file system's journal and makes the next
  * file creation wait (10,000 files: about 0.6 s instead of 1.5–2.3 s on ext4). Node has no binding for
- * syncfs, hence the process. Returns false when it cannot be done here (not Linux, no `sync`, an old
- * `sync` without -f, a path gone): the caller then fsyncs file by file. Throws when `sync`
- * ran and reported a failure to write (the data may not be on disk: the apply must not go on).
+ * syncfs, hence the process. Returns false when it cannot be trusted here (see canSyncFileSystems,
+ * trustedSyncVersion, SYNCFS_FILE_SYSTEMS) or a path is gone: the caller then fsyncs file by file.
+ * Throws when `sync` ran and failed: the data may not be on disk, and the apply must not go on.
+ *
+ * syncfs also flushes what other programs wrote to the same file system: an apply of many files waits
+ * for an unrelated large copy in progress to reach the disk.
  */
 export async function syncFileSystems(paths: Iterable<string>): Promise<boolean> {
-  if (!SYNC_BINARY) return false;
+  if (!canSyncFileSystems() || !(await syncIsTrusted())) return false;
   const byDevice = new Map<number, string>();
   try {
     for (const p of paths) {
       const { dev } = await stat(p);
-      if (!byDevice.has(dev)) byDevice.set(dev, p);
+      if (byDevice.has(dev)) continue;
+      if (!SYNCFS_FILE_SYSTEMS.has((await statfs(p)).type)) return false;
+      byDevice.set(dev, p);
     }
   } catch {
     return false;
@@ -172,16 +233,14 @@ export async function syncFileSystems(paths: Iterable<string>): Promise<boolean>
   if (byDevice.size === 0) return true;
   return new Promise((resolve, reject) => {
     execFile(
-      SYNC_BINARY,
+      SYNC_BINARY!,
       ['-f', '--', ...byDevice.values()],
-      { timeout: 300_000 },
+      { env: { ...process.env, LC_ALL: 'C' }, timeout: 300_000 },
       (err, _stdout, stderr) => {
-        if (!err) return resolve(true);
-        // Not started, killed, or a `sync` that does not know the option: it just cannot be used here.
-        const unusable =
-          typeof err.code !== 'number' || /unrecognized|invalid|unknown|usage/i.test(String(stderr));
-        if (unusable) return resolve(false);
-        reject(new Error(`syncing the file system failed (${String(stderr).trim() || `exit ${err.code}`})`));
+        const outcome = syncOutcome(err);
+        if (outcome !== 'failed') return resolve(outcome === 'done');
+        const why = String(stderr).trim() || (err?.killed ? 'timed out' : `exit ${err?.code}`);
+        reject(new Error(`syncing the file system failed (${why})`));
       },
     );
   });

@@ -451,10 +451,12 @@ describe.runIf(canSyncFileSystems())(
 );
 
 describe.runIf(canSyncFileSystems())('syncFileSystems', () => {
-  it('syncs the file systems of existing paths, and reports a path it cannot use', async () => {
+  it('syncs the file systems of existing paths; false for a path or file system it cannot use', async () => {
     expect(await syncFileSystems([sb.root, sb.state])).toBe(true);
     expect(await syncFileSystems([])).toBe(true);
     expect(await syncFileSystems([path.join(sb.root, 'missing')])).toBe(false);
+    // Only file systems whose syncfs reaches the storage: not /proc (nor FUSE, 9p, NFS…).
+    expect(await syncFileSystems(['/proc'])).toBe(false);
   });
 });
 
