@@ -58,6 +58,13 @@ describe('replyapply apply: confirmation', () => {
     expect(cli.out()).not.toContain('@@ -1,2 +1,2 @@');
   });
 
+  it('with --yes on a terminal shows the diffs, since someone is watching', async () => {
+    const cli = io({ tty: true });
+    expect(await apply(['--yes', reply(PATCH)], cli)).toBe(Exit.Ok);
+    expect(cli.out()).toContain('@@ -1,2 +1,2 @@');
+    expect(calc()).toBe(SWAPPED);
+  });
+
   it('without --yes and without a terminal writes nothing, says so, exit 1', async () => {
     const cli = io();
     expect(await apply([reply(PATCH)], cli)).toBe(Exit.Unresolved);

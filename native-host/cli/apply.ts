@@ -95,7 +95,7 @@ export const apply: CliCommand = async (args, rawIO) => {
     return code;
   };
 
-  const resolved = await resolveReply(parsed.positionals[0], io, opts, root, style, say, report);
+  const resolved = await resolveReply({ source: parsed.positionals[0], io, opts, root, style, say, report });
   if ('exit' in resolved) return resolved.bare ? resolved.exit : finish(resolved.exit);
   const { changes, scripts } = resolved;
   const answers = lineReader(io, human);
@@ -139,15 +139,23 @@ export const apply: CliCommand = async (args, rawIO) => {
  * own so the reply, its operations, the snapshots and the plan are garbage once it returns (ten thousand
  * files are hundreds of megabytes of them), not kept alive through the writes.
  */
-async function resolveReply(
-  source: string | undefined,
-  io: CliIO,
-  opts: Options,
-  root: string,
-  style: Style,
-  say: (text: string) => void,
-  report: ApplyReport,
-): Promise<
+async function resolveReply({
+  source,
+  io,
+  opts,
+  root,
+  style,
+  say,
+  report,
+}: {
+  source: string | undefined;
+  io: CliIO;
+  opts: Options;
+  root: string;
+  style: Style;
+  say: (text: string) => void;
+  report: ApplyReport;
+}): Promise<
   | { exit: number; bare?: true }
   | { changes: FileChange[]; scripts: Plan['scripts']; name: string; fromStdin: boolean }
 > {
@@ -231,9 +239,11 @@ async function resolveReply(
   }
 
   const thePlan = plan(changeSet, snapshots);
-  // With --yes nobody is asked, so the plan is a list of files; the diffs are for deciding (a dry run, or
-  // the question on a terminal). Ten thousand files' diffs are also most of the output's cost.
-  say(renderPlan(thePlan, root, style, { diffs: opts.dryRun || !opts.yes }));
+  // The diffs are for deciding (a dry run, the question) and for a person watching a terminal. With --yes
+  // into a pipe or a log, the plan is a list of files with line counts: ten thousand files' diffs are
+  // megabytes nobody reads, and most of the output's cost. (--json and --dry-run give the details.)
+  const human = opts.json ? io.stderr : io.stdout;
+  say(renderPlan(thePlan, root, style, { diffs: opts.dryRun || !opts.yes || human.isTTY === true }));
   const failed = thePlan.files.filter((f) => f.status === 'error');
   report.files.push(
     ...thePlan.files.map((f) =>
