@@ -44,11 +44,11 @@ export async function answerPermissionPrompt(
   };
   try {
     await ask();
-    let prompt = await findPrompt(ui);
+    let prompt = await readPrompt(ui);
     while (!prompt) {
       late('did not open');
       await sleep(50);
-      prompt = await findPrompt(ui);
+      prompt = await readPrompt(ui);
     }
     const shown = prompt.texts;
     // Chromium ignores a click right after the prompt opens and one soon after another click (its
@@ -58,15 +58,32 @@ export async function answerPermissionPrompt(
       const button = prompt.buttons.get(answer);
       if (button === undefined)
         throw new Error(`The prompt has no ${answer} button: ${prompt.texts.join(' | ')}`);
-      await ui.click(button);
+      // An earlier click may have closed the prompt meanwhile, taking this button with it: the tree,
+      // read again below, tells.
+      await ui.click(button).catch(() => undefined);
       late('did not close');
       await sleep(spacing);
       spacing = Math.min(spacing * 2, 2_000);
-      prompt = await findPrompt(ui);
+      prompt = await readPrompt(ui);
     }
     return shown;
   } finally {
     ui.close();
+  }
+}
+
+/**
+ * `findPrompt`, read again when a view went away between reading the tree and reading its properties
+ * (the prompt opening or closing just then).
+ */
+async function readPrompt(ui: UiDevTools): Promise<Prompt | undefined> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await findPrompt(ui);
+    } catch (err) {
+      if (tries === 5) throw err;
+      await sleep(50);
+    }
   }
 }
 

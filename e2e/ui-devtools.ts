@@ -25,6 +25,7 @@ export interface ViewNode {
 
 export class UiDevTools {
   private next = 0;
+  private closed = false;
   private readonly pending = new Map<number, (answer: { result?: unknown; error?: unknown }) => void>();
 
   private constructor(
@@ -41,6 +42,7 @@ export class UiDevTools {
     // A reset connection is reported by 'close' below, to whoever waits for an answer.
     socket.on('error', () => undefined);
     socket.on('close', () => {
+      this.closed = true;
       for (const answer of this.pending.values()) answer({ error: 'UI DevTools closed the connection' });
       this.pending.clear();
     });
@@ -61,6 +63,7 @@ export class UiDevTools {
   }
 
   async send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    if (this.closed) throw new Error(`UI DevTools ${method}: the connection is closed`);
     const id = ++this.next;
     const answer = await new Promise<{ result?: unknown; error?: unknown }>((resolve) => {
       this.pending.set(id, resolve);
