@@ -11,15 +11,15 @@ import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
 import { mergeChangeSets } from '../../shared/changeset/merge';
 import {
   type FilePlan,
+  independentParts,
   type Plan,
   plan,
   planNeeds,
-  type Snapshots,
   toFileChanges,
 } from '../../shared/engine';
 import { detectAll, hash } from '../../shared/formats/registry';
 import { ErrorCode, type FileChange } from '../../shared/protocol/protocol';
-import { readSnapshots } from '../fs/snapshots';
+import { snapshotReader } from '../fs/snapshots';
 import { stateDir } from '../fs/state';
 import { apply as applyChanges } from '../fs/transaction';
 import { runScript } from '../host/run-script';
@@ -213,44 +213,66 @@ async function resolveReply({
     );
   }
 
-  // Snapshots: the files as they are now, through the host's path checks.
-  let snapshots: Snapshots;
+  // Snapshots (the files as they are now, through the host's path checks) and the plan, part by part:
+  // parts share no file (independentParts), so each part's texts are garbage before the next part is
+  // read — for ten thousand files, a third less memory and much less garbage collection.
+  let reader: Awaited<ReturnType<typeof snapshotReader>>;
   try {
-    const read = await readSnapshots(root, planNeeds(changeSet));
-    const map = new Map<string, { text: string; hash: string } | null>();
-    const unreadable: FileReport[] = [];
-    for (const s of read) {
-      if (s.exists === true) map.set(s.path, { text: s.text, hash: s.hash });
-      else if (s.exists === false) map.set(s.path, null);
-      else unreadable.push({ path: s.path, action: 'modify', status: 'error', message: s.error.message });
-    }
-    if (unreadable.length > 0) {
-      for (const f of unreadable) say(`${style.red('error')}  ${f.path}: ${f.message}\n`);
-      report.files.push(...unreadable);
-      say(`${style.red('Nothing written.')}\n`);
-      return { exit: Exit.Unresolved };
-    }
-    snapshots = map;
+    reader = await snapshotReader(root);
   } catch (err) {
     const failure = expectedFailure(err);
     if (!failure) throw err;
     io.stderr.write(`replyapply apply: ${failure.message}\n`);
     return { exit: exitFor(failure) };
   }
-
-  const thePlan = plan(changeSet, snapshots);
+  const human = opts.json ? io.stderr : io.stdout;
   // The diffs are for deciding (a dry run, the question) and for a person watching a terminal. With --yes
   // into a pipe or a log, the plan is a list of files with line counts: ten thousand files' diffs are
   // megabytes nobody reads, and most of the output's cost. (--json and --dry-run give the details.)
-  const human = opts.json ? io.stderr : io.stdout;
-  say(renderPlan(thePlan, root, style, { diffs: opts.dryRun || !opts.yes || human.isTTY === true }));
-  const failed = thePlan.files.filter((f) => f.status === 'error');
-  report.files.push(
-    ...thePlan.files.map((f) =>
-      fileReport(f, f.status === 'error' ? 'error' : opts.dryRun || failed.length ? 'skipped' : 'ok'),
-    ),
+  const diffs = opts.dryRun || !opts.yes || human.isTTY === true;
+  const planned: PlannedFile[] = [];
+  const unreadable: FileReport[] = [];
+  const scripts: Plan['scripts'] = [];
+  for (const part of independentParts(changeSet)) {
+    const snapshots = new Map<string, { text: string; hash: string } | null>();
+    for (const s of reader.read(planNeeds(part))) {
+      if (s.exists === true) snapshots.set(s.path, { text: s.text, hash: s.hash });
+      else if (s.exists === false) snapshots.set(s.path, null);
+      else unreadable.push({ path: s.path, action: 'modify', status: 'error', message: s.error.message });
+    }
+    // Once a file cannot be read nothing will be written; the rest is only read, to name every such file.
+    if (unreadable.length > 0) continue;
+    const partPlan = plan(part, snapshots);
+    scripts.push(...partPlan.scripts);
+    for (const f of partPlan.files) {
+      planned.push({
+        first: f.lines[0] ?? 0,
+        file: fileReport(f, f.status === 'error' ? 'error' : 'ok'),
+        text: renderFile(f, style, diffs),
+        change: toFileChanges({ ...partPlan, files: [f] }, new Set([f.path]))[0],
+      });
+    }
+  }
+  if (unreadable.length > 0) {
+    for (const f of unreadable) say(`${style.red('error')}  ${f.path}: ${f.message}\n`);
+    report.files.push(...unreadable);
+    say(`${style.red('Nothing written.')}\n`);
+    return { exit: Exit.Unresolved };
+  }
+  // In the order of each file's first operation, as one plan of the whole would list them.
+  planned.sort((a, b) => a.first - b.first);
+  say(
+    `${[renderHeader(root, planned.length, style), ...planned.map((p) => p.text), ...renderScripts(scripts, style), ''].join('\n')}\n`,
   );
-  report.scripts = thePlan.scripts.map((s) => ({
+  const failed = planned.filter((p) => p.file.status === 'error');
+  for (const p of planned) {
+    if (p.file.status === 'ok' && (opts.dryRun || failed.length > 0)) {
+      p.file.status = 'skipped';
+      p.file.message = 'not written';
+    }
+    report.files.push(p.file);
+  }
+  report.scripts = scripts.map((s) => ({
     command: s.command,
     status: 'skipped',
     message: 'the files were not written',
@@ -268,7 +290,7 @@ async function resolveReply({
     return { exit: Exit.Ok };
   }
 
-  const changes = toFileChanges(thePlan, new Set(thePlan.files.map((f) => f.path)));
+  const changes = planned.flatMap((p) => (p.change ? [p.change] : []));
   const written = new Set(changes.map((c) => c.path));
   for (const f of report.files) {
     if (f.status === 'ok' && !written.has(f.path)) {
@@ -276,7 +298,7 @@ async function resolveReply({
       f.message = 'the reply leaves this file unchanged';
     }
   }
-  return { changes, scripts: thePlan.scripts, name: input.name, fromStdin: input.fromStdin };
+  return { changes, scripts, name: input.name, fromStdin: input.fromStdin };
 }
 
 /**
@@ -291,6 +313,15 @@ function mergeSets(sets: ChangeSet[], text: string): ChangeSet {
     ops: merged?.ops ?? [],
     diagnostics: (merged?.diagnostics ?? []).map(({ op: _op, ...d }) => d),
   };
+}
+
+/** One planned file, kept after its part's texts are gone: its line in the report, its output, its write. */
+interface PlannedFile {
+  /** Reply line of its first operation (the order of the plan). */
+  first: number;
+  file: FileReport;
+  text: string;
+  change: FileChange | undefined;
 }
 
 function fileReport(f: FilePlan, status: FileStatus): FileReport {
@@ -405,60 +436,64 @@ async function runScripts(
   return !failed;
 }
 
-export function renderPlan(p: Plan, root: string, style: Style, { diffs = true } = {}): string {
+/** The plan's first line. */
+function renderHeader(root: string, files: number, style: Style): string {
+  return style.bold(`Plan for ${root} (${files} file${files === 1 ? '' : 's'}):`);
+}
+
+/** One file of the plan: its line, errors and notes, and its diff when `diffs`. */
+function renderFile(f: FilePlan, style: Style, diffs: boolean): string {
   const out: string[] = [];
-  const n = p.files.length;
-  out.push(style.bold(`Plan for ${root} (${n} file${n === 1 ? '' : 's'}):`));
-  for (const f of p.files) {
-    const what = f.action === 'rename' ? `${f.from} → ${f.path}` : f.path;
-    const lines = f.lines.length
-      ? style.dim(`  (reply line${f.lines.length === 1 ? '' : 's'} ${f.lines.join(', ')})`)
-      : '';
-    const status = f.status === 'error' ? style.red('error ') : style.green('ok    ');
-    if (diffs) out.push('');
-    out.push(
-      `${status}  ${f.action.padEnd(6)}  ${what}${f.guess ? style.yellow(' [path guessed]') : ''}${diffs ? '' : changedLines(f, style)}${lines}`,
-    );
-    if (f.error) {
-      out.push(`        ${style.red(f.error.message)}`);
-      if (f.error.nearest !== undefined) {
-        out.push(style.dim('        The closest lines in the file:'));
-        for (const l of f.error.nearest.split('\n')) out.push(style.dim(`        | ${l}`));
-      }
-    }
-    for (const note of f.notes) {
-      if (note.placeholder && f.error?.kind === 'placeholder') continue;
-      const label = note.severity === 'warning' ? style.yellow('note') : style.dim('note');
-      out.push(`        ${label}: ${note.message}`);
-    }
-    if (diffs && f.hunks.length > 0) {
-      const oldName = f.action === 'create' ? '/dev/null' : `a/${f.from ?? f.path}`;
-      const newName = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;
-      // Line by line, as colorDiff would colour the joined diff, without building and splitting it
-      // (ten thousand files' diffs are a lot of text).
-      // One string per file's diff: the lines die young, and the final join has one piece per file.
-      let block = '';
-      const put = (text: string) => {
-        if (text.includes('\n'))
-          for (const l of text.split('\n')) block += `\n    ${colorDiffLine(l, style)}`;
-        else block += `\n    ${colorDiffLine(text, style)}`;
-      };
-      put(`--- ${oldName}`);
-      put(`+++ ${newName}`);
-      for (const h of f.hunks) {
-        put(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
-        for (const l of h.lines) put(l);
-      }
-      out.push(block.slice(1));
+  const what = f.action === 'rename' ? `${f.from} → ${f.path}` : f.path;
+  const lines = f.lines.length
+    ? style.dim(`  (reply line${f.lines.length === 1 ? '' : 's'} ${f.lines.join(', ')})`)
+    : '';
+  const status = f.status === 'error' ? style.red('error ') : style.green('ok    ');
+  if (diffs) out.push('');
+  out.push(
+    `${status}  ${f.action.padEnd(6)}  ${what}${f.guess ? style.yellow(' [path guessed]') : ''}${diffs ? '' : changedLines(f, style)}${lines}`,
+  );
+  if (f.error) {
+    out.push(`        ${style.red(f.error.message)}`);
+    if (f.error.nearest !== undefined) {
+      out.push(style.dim('        The closest lines in the file:'));
+      for (const l of f.error.nearest.split('\n')) out.push(style.dim(`        | ${l}`));
     }
   }
-  if (p.scripts.length > 0) {
-    out.push('');
-    out.push(style.bold('Commands in the reply:'));
-    for (const s of p.scripts) out.push(`  $ ${s.command}  ${style.dim(`(reply line ${s.line})`)}`);
+  for (const note of f.notes) {
+    if (note.placeholder && f.error?.kind === 'placeholder') continue;
+    const label = note.severity === 'warning' ? style.yellow('note') : style.dim('note');
+    out.push(`        ${label}: ${note.message}`);
   }
-  out.push('');
-  return `${out.join('\n')}\n`;
+  if (diffs && f.hunks.length > 0) {
+    const oldName = f.action === 'create' ? '/dev/null' : `a/${f.from ?? f.path}`;
+    const newName = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;
+    // Line by line, as colorDiff would colour the joined diff, without building and splitting it
+    // (ten thousand files' diffs are a lot of text). One string per file's diff: the lines die young.
+    let block = '';
+    const put = (text: string) => {
+      if (text.includes('\n')) for (const l of text.split('\n')) block += `\n    ${colorDiffLine(l, style)}`;
+      else block += `\n    ${colorDiffLine(text, style)}`;
+    };
+    put(`--- ${oldName}`);
+    put(`+++ ${newName}`);
+    for (const h of f.hunks) {
+      put(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
+      for (const l of h.lines) put(l);
+    }
+    out.push(block.slice(1));
+  }
+  return out.join('\n');
+}
+
+/** The shell commands of the reply, listed after the files (empty when there are none). */
+function renderScripts(scripts: Plan['scripts'], style: Style): string[] {
+  if (scripts.length === 0) return [];
+  return [
+    '',
+    style.bold('Commands in the reply:'),
+    ...scripts.map((s) => `  $ ${s.command}  ${style.dim(`(reply line ${s.line})`)}`),
+  ];
 }
 
 /** `  +3 -1` for a file's diff, in place of the diff itself. */

@@ -24,13 +24,24 @@ export async function readSnapshots(
   paths: string[],
   options: ReadOptions = {},
 ): Promise<Snapshot[]> {
+  return (await snapshotReader(root, options)).read(paths);
+}
+
+/**
+ * `readSnapshots` for a caller that reads in several rounds (the CLI plans a large reply part by part):
+ * the root is checked once, and the folders found are remembered between rounds.
+ */
+export async function snapshotReader(
+  root: string,
+  options: ReadOptions = {},
+): Promise<{ read(paths: string[]): Snapshot[] }> {
   const realRoot = await validateRoot(root);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const folders: FolderCache = new Map();
   // One after another with synchronous calls: each file is a few microseconds of system calls, cheaper
   // than any promise-based concurrency around them.
   const scratch: Scratch = { buf: Buffer.allocUnsafe(64 * 1024) };
-  return paths.map((p) => snapshotOne(realRoot, p, maxBytes, folders, scratch));
+  return { read: (paths) => paths.map((p) => snapshotOne(realRoot, p, maxBytes, folders, scratch)) };
 }
 
 function snapshotOne(

@@ -2,12 +2,14 @@
  * The engine's public surface (DESIGN §3): pure functions from file texts and operations to plans.
  *
  *   applyOp(text | null, op) → { ok: true, text | null, notes } | { ok: false, kind, message, nearest? }
+ *   independentParts(changeSet) → change sets that share no file, to plan one after another
  *   planNeeds(changeSet) → paths whose snapshots plan() needs
  *   plan(changeSet, snapshots) → { files: FilePlan[], scripts, diagnostics }
  *   toFileChanges(plan, accepted, acceptPlaceholders?) → FileChange[] for the native host
  */
 export { applyOp, applyOpDetailed, type OpApplied } from './apply-op';
 export { type DisplayHunk, displayHunks, type LineEdits } from './display-hunks';
+export { independentParts } from './parts';
 export { isPlaceholderLine, isPlaceholderPath } from './placeholder';
 export {
   type FileAction,

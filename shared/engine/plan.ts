@@ -54,18 +54,26 @@ export interface Plan {
 /** Every path whose snapshot `plan` needs (rename targets too: they must not exist). */
 export function planNeeds(changeSet: ChangeSet): string[] {
   const paths = new Set<string>();
-  for (const op of changeSet.ops) {
-    if (op.kind === 'shell') continue;
-    if (op.kind === 'rename') {
-      paths.add(op.from);
-      paths.add(op.to);
-    } else {
-      paths.add(op.path);
-      if (op.kind === 'patch' && op.newPath !== undefined) paths.add(op.newPath);
-      if (op.kind === 'patch' && op.copyFrom !== undefined) paths.add(op.copyFrom);
-    }
-  }
+  for (const op of changeSet.ops) for (const p of opNeeds(op)) paths.add(p);
   return [...paths];
+}
+
+/** The paths one operation reads or writes in `plan`: its own, a rename's or a new path's target, a copy's source. */
+export function opNeeds(op: Op): string[] {
+  switch (op.kind) {
+    case 'shell':
+      return [];
+    case 'rename':
+      return [op.from, op.to];
+    case 'patch': {
+      const out = [op.path];
+      if (op.newPath !== undefined) out.push(op.newPath);
+      if (op.copyFrom !== undefined) out.push(op.copyFrom);
+      return out;
+    }
+    default:
+      return [op.path];
+  }
 }
 
 interface Entity {
