@@ -38,6 +38,11 @@ import type { FormatParser, ParsedBlock } from './types';
 
 const OP_KEYS = ['replace_files', 'delete_files', 'edit_files', 'edit_ranges', 'shell_scripts', 'remove'];
 const KNOWN_KEYS = new Set(['message', ...OP_KEYS]);
+/**
+ * Any known key, quoted, in one pass: seven `includes` over a reply that holds none of them read it seven
+ * times (16 MiB: 57 ms, against 8 ms for this).
+ */
+const ANY_KEY = new RegExp(`"(?:${[...KNOWN_KEYS].join('|')})"`);
 const JSON_LANGS = new Set(['json', 'jsonc', 'json5', '']);
 
 interface Candidate {
@@ -383,6 +388,6 @@ function errorOffset(err: unknown): number {
 
 export const structuredJson: FormatParser = {
   id: 'structured-json',
-  detect: (text) => text.includes('{') && OP_KEYS.concat('message').some((k) => text.includes(`"${k}"`)),
+  detect: (text) => text.includes('{') && ANY_KEY.test(text),
   parse,
 };
