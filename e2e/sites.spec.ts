@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BrowserContext, Worker } from '@playwright/test';
 import { expect, extensionPage, REPO, servePage, test } from './fixtures';
 import { answerPermissionPrompt, promptTest } from './permission-prompt';
 import { applyAll, makeProject, openSidePanel, readTree, rememberFolder } from './review';
@@ -26,22 +27,34 @@ function saved(name: string): { html: string; page: SavedPage } {
   };
 }
 
+/**
+ * A saved page served at `url`: the one reply with changes gets Apply, and the review writes exactly the
+ * page's `filesAfter` into a project holding its `filesBefore` (the folder remembered for `site`).
+ */
+async function applyFromSavedPage(
+  { context, serviceWorker }: { context: BrowserContext; serviceWorker: Worker },
+  site: string,
+  url: string,
+  { html, page: fixture }: { html: string; page: SavedPage },
+): Promise<void> {
+  const { root } = makeProject(fixture.filesBefore);
+  await servePage(context, `${new URL(url).origin}/**`, html);
+  await rememberFolder(serviceWorker, site, fixture.conversationId, root);
+  const tab = await context.newPage();
+  await tab.goto(url);
+  const button = tab.locator('[data-replyapply="apply"]');
+  await expect(button).toHaveCount(1);
+  await button.locator('button').click();
+  const panel = await openSidePanel(context);
+  await expect(panel.locator('[data-replyapply-file]')).toHaveCount(Object.keys(fixture.filesAfter).length);
+  await applyAll(panel);
+  expect(readTree(root)).toEqual(fixture.filesAfter);
+}
+
 for (const site of ['claude', 'gemini'] as const) {
   test(`full flow on a saved ${site} page`, async ({ context, serviceWorker }) => {
-    const { html, page: fixture } = saved(`${site}-two-replies`);
-    const { root } = makeProject(fixture.filesBefore);
-    const origin = new URL(fixture.url).origin;
-    await servePage(context, `${origin}/**`, html);
-    await rememberFolder(serviceWorker, site, fixture.conversationId, root);
-    const tab = await context.newPage();
-    await tab.goto(fixture.url);
-    const button = tab.locator('[data-replyapply="apply"]');
-    await expect(button).toHaveCount(1);
-    await button.locator('button').click();
-    const panel = await openSidePanel(context);
-    await expect(panel.locator('[data-replyapply-file]')).toHaveCount(Object.keys(fixture.filesAfter).length);
-    await applyAll(panel);
-    expect(readTree(root)).toEqual(fixture.filesAfter);
+    const page = saved(`${site}-two-replies`);
+    await applyFromSavedPage({ context, serviceWorker }, site, page.page.url, page);
   });
 }
 
@@ -82,18 +95,15 @@ promptTest(
     await expect.poll(registered).toEqual([{ js: ['content-standalone.js'], matches: [`${origin}/*`] }]);
 
     // The saved Open WebUI page at that origin: Apply under the reply with changes, and the review writes.
-    const { root } = makeProject(fixture.filesBefore);
-    await servePage(context, `${origin}/**`, html);
-    await rememberFolder(serviceWorker, 'openwebui', fixture.conversationId, root);
-    const tab = await context.newPage();
-    await tab.goto(`${origin}/c/${fixture.conversationId}`);
-    const button = tab.locator('[data-replyapply="apply"]');
-    await expect(button).toHaveCount(1);
-    await button.locator('button').click();
-    const panel = await openSidePanel(context);
-    await expect(panel.locator('[data-replyapply-file]')).toHaveCount(Object.keys(fixture.filesAfter).length);
-    await applyAll(panel);
-    expect(readTree(root)).toEqual(fixture.filesAfter);
+    await applyFromSavedPage(
+      { context, serviceWorker },
+      'openwebui',
+      `${origin}/c/${fixture.conversationId}`,
+      {
+        html,
+        page: fixture,
+      },
+    );
 
     // Removing the chat gives the permission back and unregisters the script.
     await options.locator(`[data-origin="${origin}"] button`).click();

@@ -9,6 +9,7 @@
  * operation on a file fails, later operations on it are not tried (they would build on a guess).
  */
 import type { ChangeSet, Diagnostic, Op } from '../changeset/changeset';
+import { opPaths } from '../changeset/paths-of';
 import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
 import { type DisplayHunk, displayHunks } from './display-hunks';
@@ -58,22 +59,10 @@ export function planNeeds(changeSet: ChangeSet): string[] {
   return [...paths];
 }
 
-/** The paths one operation reads or writes in `plan`: its own, a rename's or a new path's target, a copy's source. */
+/** The paths one operation reads or writes in `plan`: the paths it touches, and a copy's source. */
 export function opNeeds(op: Op): string[] {
-  switch (op.kind) {
-    case 'shell':
-      return [];
-    case 'rename':
-      return [op.from, op.to];
-    case 'patch': {
-      const out = [op.path];
-      if (op.newPath !== undefined) out.push(op.newPath);
-      if (op.copyFrom !== undefined) out.push(op.copyFrom);
-      return out;
-    }
-    default:
-      return [op.path];
-  }
+  const paths = opPaths(op);
+  return op.kind === 'patch' && op.copyFrom !== undefined ? [...paths, op.copyFrom] : paths;
 }
 
 interface Entity {
