@@ -25,6 +25,7 @@ const HOST_TAG = 'replyapply-button';
 interface Mounted {
   host: HTMLElement;
   button: HTMLButtonElement;
+  label: HTMLSpanElement;
   state: ApplyButtonState;
 }
 
@@ -110,7 +111,7 @@ function create(doc: Document, state: ApplyButtonState): Mounted {
   label.className = 'label';
   button.append(icon, label);
   root.append(button);
-  const entry: Mounted = { host, button, state };
+  const entry: Mounted = { host, button, label, state };
   button.addEventListener('click', (event) => {
     if (!event.isTrusted) return;
     event.preventDefault();
@@ -140,7 +141,7 @@ function sharedSheet(doc: Document): CSSStyleSheet | null {
 }
 
 function render(entry: Mounted, turn: Element, adapter: SiteAdapter) {
-  const { host, button, state } = entry;
+  const { host, button, label, state } = entry;
   const text = buttonLabel(state);
   host.setAttribute('data-ops', String(state.ops));
   host.setAttribute('data-files', String(state.files));
@@ -148,7 +149,7 @@ function render(entry: Mounted, turn: Element, adapter: SiteAdapter) {
   const id = messageIdOf(turn, adapter);
   if (id) host.setAttribute('data-message-id', id);
   button.classList.toggle('has-errors', state.errors > 0);
-  button.querySelector('.label')!.textContent = text;
+  label.textContent = text;
   button.setAttribute('aria-label', `ReplyApply: ${text} from this reply`);
   button.title =
     state.errors > 0 ? 'Some operations have errors: review them before applying' : `ReplyApply: ${text}`;
