@@ -107,6 +107,18 @@ describe('HostClient', () => {
     await check;
   });
 
+  it('warmUp starts the host once; the next calls use that same port', async () => {
+    const { connect } = fakeHost({
+      hello: async () => ({ version: '1.0.0', protocol: 1, capabilities: [] }),
+    });
+    const client = new HostClient(connect);
+    client.warmUp();
+    client.warmUp();
+    expect(connect).toHaveBeenCalledTimes(1);
+    await expect(client.call('hello', undefined)).resolves.toMatchObject({ version: '1.0.0' });
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
   it('rejects pending calls when the host disconnects, and reconnects on the next call', async () => {
     const { connect, ports } = fakeHost({
       listDir: () => new Promise(() => undefined),

@@ -81,6 +81,19 @@ export class HostClient {
     });
   }
 
+  /**
+   * Start the host now, without asking it anything: a review is about to open, and starting a Node
+   * process (about 0.1 s) then overlaps the panel's own loading instead of following it. Connecting
+   * never throws; a host that cannot start is reported to the first call, as always.
+   */
+  warmUp(): void {
+    try {
+      this.ensurePort();
+    } catch {
+      // connectNative throws only for a malformed name; the next call reports whatever is wrong.
+    }
+  }
+
   disconnect(): void {
     this.port?.disconnect();
     this.dropPort('disconnected');

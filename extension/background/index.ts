@@ -94,6 +94,8 @@ function handleProposal(msg: ContentMessage, sender: chrome.runtime.MessageSende
   if (msg.type !== 'propose') return Promise.resolve({ ok: true });
   if (msg.open) {
     openReview(msg.proposal, sender);
+    // The review reads the project through the host at once: start it while the panel loads.
+    client.warmUp();
     const opened = openedFrom(msg.proposal, tabId, Date.now());
     return chrome.storage.session
       .set({ [OPENED_KEY]: opened })
@@ -188,6 +190,7 @@ const MENU_ID = 'replyapply-selection';
 async function applySelection(tab: chrome.tabs.Tab | undefined, selectionText?: string): Promise<void> {
   if (tab?.id === undefined) return;
   const opened = chrome.sidePanel.open({ tabId: tab.id }).catch(() => undefined);
+  client.warmUp();
   let text = selectionText ?? '';
   try {
     // selectionText loses line breaks; the page's own selection keeps them.
