@@ -19,9 +19,9 @@ import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from '../host/errors';
 import {
-  canSyncFileSystems,
   createTempBeside,
   discardTemp,
+  fileSystemsSyncable,
   fsyncDir,
   fsyncPath,
   replaceFile,
@@ -106,7 +106,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
   const done: Step[] = [];
   const writes = steps.filter((s) => s.want.exists);
   const removals = steps.filter((s) => !s.want.exists && s.current.exists);
-  const bulk = canSyncFileSystems() && writes.length >= (options.bulkSyncFrom ?? BULK_SYNC_FROM);
+  let bulk = false;
   const syncFs = options.syncFs ?? syncFileSystems;
   const dirs = new Set(steps.map((s) => path.dirname(s.abs)));
   let at: string | undefined;
@@ -122,6 +122,8 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
     }
     at = undefined;
 
+    // Decided once the folders exist (their file systems are what is checked).
+    bulk = writes.length >= (options.bulkSyncFrom ?? BULK_SYNC_FROM) && (await fileSystemsSyncable(dirs));
     if (bulk) await writeAllThenSync(writes, temps, fault, syncFs, blame);
     // Otherwise temp files are created and written a batch at a time, then that batch is fsynced a few
     // files at once. Creating files while other files' fsyncs commit the file system's journal made each

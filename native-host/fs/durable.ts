@@ -206,26 +206,45 @@ export function syncOutcome(
 }
 
 /**
+ * Whether one `syncfs` may stand in for an fsync per file for files in `paths` (folders that exist):
+ * Linux ≥ 5.8 with a trusted `sync` (see canSyncFileSystems, trustedSyncVersion), and every path on a
+ * file system whose syncfs reaches the storage (SYNCFS_FILE_SYSTEMS).
+ */
+export async function fileSystemsSyncable(paths: Iterable<string>): Promise<boolean> {
+  if (!canSyncFileSystems() || !(await syncIsTrusted())) return false;
+  const seen = new Set<number>();
+  try {
+    for (const p of paths) {
+      const { dev } = await stat(p);
+      if (seen.has(dev)) continue;
+      if (!SYNCFS_FILE_SYSTEMS.has((await statfs(p)).type)) return false;
+      seen.add(dev);
+    }
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/**
  * Flush every file system that holds one of `paths` with one `syncfs(2)` each (`sync -f`), so
  * everything written there so far — file data and folder entries — is on disk. For thousands of files
  * this replaces thousands of fsyncs, each of which commits the file system's journal and makes the next
  * file creation wait (10,000 files: about 0.6 s instead of 1.5–2.3 s on ext4). Node has no binding for
- * syncfs, hence the process. Returns false when it cannot be trusted here (see canSyncFileSystems,
- * trustedSyncVersion, SYNCFS_FILE_SYSTEMS) or a path is gone: the caller then fsyncs file by file.
- * Throws when `sync` ran and failed: the data may not be on disk, and the apply must not go on.
+ * syncfs, hence the process. Only for paths `fileSystemsSyncable` accepted. Returns false when it could
+ * not run at all (or a path is gone): the caller then fsyncs file by file. Throws when `sync` ran and
+ * failed: the data may not be on disk, and the apply must not go on.
  *
  * syncfs also flushes what other programs wrote to the same file system: an apply of many files waits
  * for an unrelated large copy in progress to reach the disk.
  */
 export async function syncFileSystems(paths: Iterable<string>): Promise<boolean> {
-  if (!canSyncFileSystems() || !(await syncIsTrusted())) return false;
+  if (!canSyncFileSystems()) return false;
   const byDevice = new Map<number, string>();
   try {
     for (const p of paths) {
       const { dev } = await stat(p);
-      if (byDevice.has(dev)) continue;
-      if (!SYNCFS_FILE_SYSTEMS.has((await statfs(p)).type)) return false;
-      byDevice.set(dev, p);
+      if (!byDevice.has(dev)) byDevice.set(dev, p);
     }
   } catch {
     return false;

@@ -3,11 +3,12 @@
  * back by the next apply or undo on the project, at every step where it can die.
  */
 import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSandbox, put, recordSteps, type Sandbox, seed, sha, snapshotTree } from '../test/fs-sandbox';
 import { SimulatedCrash } from './commit-steps';
-import { canSyncFileSystems } from './durable';
+import { fileSystemsSyncable } from './durable';
 import { rootKey } from './journal';
 import { recoverInterrupted } from './recover';
 import { apply } from './transaction';
@@ -32,6 +33,7 @@ const undoSteps = await recordSteps((faults) => undo(probe.root, undefined, { fa
 await probe.cleanup();
 
 const bulk = { bulkSyncFrom: 0 };
+const BULK = await fileSystemsSyncable([os.tmpdir()]);
 const bulkProbe = await makeSandbox();
 const bulkChanges = await seed(bulkProbe.root);
 const bulkApplySteps = await recordSteps((faults) =>
@@ -56,7 +58,7 @@ describe('an apply that died', () => {
     expect((await history(sb.root)).map((h) => h.applyId)).toEqual([later.applyId]);
   });
 
-  it.runIf(canSyncFileSystems()).each(bulkApplySteps)(
+  it.runIf(BULK).each(bulkApplySteps)(
     'at %s, syncing the file system once, is rolled back too',
     async (step) => {
       const changes = await seed(sb.root);
