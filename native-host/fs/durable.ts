@@ -168,7 +168,7 @@ const SYNCFS_FILE_SYSTEMS = new Map<number, string>([
 ]);
 
 /** Whether bulk syncing is worth considering here at all (Linux with `sync`, a kernel that reports errors). */
-export function canSyncFileSystems(): boolean {
+function canSyncFileSystems(): boolean {
   return SYNC_BINARY !== undefined && kernelReportsSyncfsErrors(release());
 }
 
