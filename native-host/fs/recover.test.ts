@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeSandbox, put, recordSteps, type Sandbox, seed, sha, snapshotTree } from '../test/fs-sandbox';
+import { makeSandbox, probeSteps, put, type Sandbox, seed, sha, snapshotTree } from '../test/fs-sandbox';
 import { SimulatedCrash } from './commit-steps';
 import { fileSystemsSyncable } from './durable';
 import { rootKey } from './journal';
@@ -24,22 +24,10 @@ afterEach(async () => {
   await sb.cleanup();
 });
 
-const probe = await makeSandbox();
-const probeChanges = await seed(probe.root);
-const applySteps = await recordSteps((faults) =>
-  apply(probe.root, probeChanges, { faults, state: probe.state }),
-);
-const undoSteps = await recordSteps((faults) => undo(probe.root, undefined, { faults, state: probe.state }));
-await probe.cleanup();
-
+const { apply: applySteps, undo: undoSteps } = await probeSteps();
 const bulk = { bulkSyncFrom: 0 };
 const BULK = await fileSystemsSyncable([os.tmpdir()]);
-const bulkProbe = await makeSandbox();
-const bulkChanges = await seed(bulkProbe.root);
-const bulkApplySteps = await recordSteps((faults) =>
-  apply(bulkProbe.root, bulkChanges, { ...bulk, faults, state: bulkProbe.state }),
-);
-await bulkProbe.cleanup();
+const { apply: bulkApplySteps } = await probeSteps(bulk);
 
 const crashAt = (step: string) => (s: string) => {
   if (s === step) throw new SimulatedCrash(`died at ${s}`);

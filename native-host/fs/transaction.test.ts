@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApplyResult, ErrorCode, type FileChange, HistoryEntrySchema } from '../../shared/protocol/protocol';
-import { makeSandbox, put, recordSteps, type Sandbox, seed, sha, snapshotTree } from '../test/fs-sandbox';
+import { makeSandbox, probeSteps, put, type Sandbox, seed, sha, snapshotTree } from '../test/fs-sandbox';
 import { fileSystemsSyncable, syncFileSystems } from './durable';
 import { entryDir, pruneJournal, readManifestState, rootKey } from './journal';
 import { lockPath } from './lock';
@@ -283,13 +283,7 @@ describe('lock', () => {
 });
 
 // The step names of one successful apply and undo, recorded once so each can be failed in its own test.
-const probe = await makeSandbox();
-const probeChanges = await seed(probe.root);
-const applySteps = await recordSteps((faults) =>
-  apply(probe.root, probeChanges, { faults, state: probe.state }),
-);
-const undoSteps = await recordSteps((faults) => undo(probe.root, undefined, { faults, state: probe.state }));
-await probe.cleanup();
+const { apply: applySteps, undo: undoSteps } = await probeSteps();
 
 describe('a failure at any step leaves the tree byte-identical', () => {
   it('covers every kind of step', () => {
@@ -338,15 +332,7 @@ describe('a failure at any step leaves the tree byte-identical', () => {
 const bulk = { bulkSyncFrom: 0 };
 /** Whether this machine's temp folder takes the bulk path at all (Linux, a trusted sync, ext4 and kin). */
 const BULK = await fileSystemsSyncable([os.tmpdir()]);
-const bulkProbe = await makeSandbox();
-const bulkChanges = await seed(bulkProbe.root);
-const bulkApplySteps = await recordSteps((faults) =>
-  apply(bulkProbe.root, bulkChanges, { ...bulk, faults, state: bulkProbe.state }),
-);
-const bulkUndoSteps = await recordSteps((faults) =>
-  undo(bulkProbe.root, undefined, { ...bulk, faults, state: bulkProbe.state }),
-);
-await bulkProbe.cleanup();
+const { apply: bulkApplySteps, undo: bulkUndoSteps } = await probeSteps(bulk);
 
 describe.runIf(BULK)('many files: one sync of the file system instead of an fsync each', () => {
   it('syncs the data once before any rename and the folders once after, with no fsync per file', () => {

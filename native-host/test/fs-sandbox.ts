@@ -7,6 +7,9 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import type { FileChange } from '../../shared/protocol/protocol';
+import type { Durability } from '../fs/commit-steps';
+import { apply } from '../fs/transaction';
+import { undo } from '../fs/undo';
 
 export interface Sandbox {
   /** The temp folder containing the root, the sibling and outside (not the state folder). */
@@ -121,4 +124,22 @@ export async function recordSteps(run: (faults: (s: string) => void) => Promise<
     steps.push(s);
   });
   return steps;
+}
+
+/**
+ * The fault-step names of one apply of `seed` and of its undo, in a sandbox of their own, with `durability`
+ * (`{ bulkSyncFrom: 0 }` takes the one-sync path): recorded once, so each step can be failed in its own test.
+ */
+export async function probeSteps(durability: Durability = {}): Promise<{ apply: string[]; undo: string[] }> {
+  const probe = await makeSandbox();
+  try {
+    const changes = await seed(probe.root);
+    const options = { ...durability, state: probe.state };
+    return {
+      apply: await recordSteps((faults) => apply(probe.root, changes, { ...options, faults })),
+      undo: await recordSteps((faults) => undo(probe.root, undefined, { ...options, faults })),
+    };
+  } finally {
+    await probe.cleanup();
+  }
 }
