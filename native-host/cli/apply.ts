@@ -95,7 +95,15 @@ export const apply: CliCommand = async (args, rawIO) => {
     return code;
   };
 
-  const resolved = await resolveReply({ source: parsed.positionals[0], io, opts, root, style, say, report });
+  const resolved = await resolveReply({
+    source: parsed.positionals[0],
+    io,
+    opts,
+    root,
+    style,
+    human,
+    report,
+  });
   if ('exit' in resolved) return resolved.bare ? resolved.exit : finish(resolved.exit);
   const { changes, scripts } = resolved;
   const answers = lineReader(io, human);
@@ -145,7 +153,7 @@ async function resolveReply({
   opts,
   root,
   style,
-  say,
+  human,
   report,
 }: {
   source: string | undefined;
@@ -153,12 +161,14 @@ async function resolveReply({
   opts: Options;
   root: string;
   style: Style;
-  say: (text: string) => void;
+  /** Where text for people goes (stderr with --json). */
+  human: CliIO['stdout'];
   report: ApplyReport;
 }): Promise<
   | { exit: number; bare?: true }
   | { changes: FileChange[]; scripts: Plan['scripts']; name: string; fromStdin: boolean }
 > {
+  const say = (text: string) => human.write(text);
   const input = await readReply(source, io);
   if (!input.ok) {
     io.stderr.write(`replyapply apply: ${input.message}\n`);
@@ -225,7 +235,6 @@ async function resolveReply({
     io.stderr.write(`replyapply apply: ${failure.message}\n`);
     return { exit: exitFor(failure) };
   }
-  const human = opts.json ? io.stderr : io.stdout;
   // The diffs are for deciding (a dry run, the question) and for a person watching a terminal. With --yes
   // into a pipe or a log, the plan is a list of files with line counts: ten thousand files' diffs are
   // megabytes nobody reads, and most of the output's cost. (--json and --dry-run give the details.)
