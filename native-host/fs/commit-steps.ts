@@ -144,7 +144,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
               discardTemp(temps.get(s)!, open.get(s));
               open.delete(s);
               temps.delete(s);
-              at ??= s.rel;
+              blame(s.rel);
               throw err;
             }
           });
@@ -173,7 +173,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
         await fault(`rename:${s.rel}`);
         renameSync(temps.get(s)!, s.abs);
       } catch (err) {
-        at ??= s.rel;
+        blame(s.rel);
         throw err;
       }
       temps.delete(s);
@@ -184,7 +184,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
         await fault(`delete:${s.rel}`);
         unlinkSync(s.abs);
       } catch (err) {
-        at ??= s.rel;
+        blame(s.rel);
         throw err;
       }
       done.push(s);
