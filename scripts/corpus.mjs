@@ -1,0 +1,319 @@
+#!/usr/bin/env node
+/**
+ * `npm run corpus`: the external corpus (`../shared/corpus` beside the repository) measured the way a user meets it.
+ * Every apply-level case of `udiff/` and `llm-edits/` runs through the built CLI in a fresh temp folder: the original
+ * files are written, the reply goes to stdin of `replyapply apply --yes --json --include-guesses --dir <tmp> -`,
+ * and the whole tree afterwards is compared with the expected one.
+ *
+ * Outcomes, per case:
+ * - applied:  the CLI wrote, and the tree is exactly the expected tree;
+ * - refused:  nothing changed on disk (the CLI refused, with its reason);
+ * - wrong:    the tree changed and is not the expected tree, or the CLI said it applied and the tree is wrong.
+ * An `expect_fail` case must be refused. A case in POLICY (our policy deliberately differs from upstream's) counts as
+ * refused when we refuse it, is shown with its reason, and never counts as applied.
+ *
+ * Options: `--json` prints every case's result as one JSON object (for the test), `--why` prints each refusal's
+ * reason, `--only ID[,ID…]` runs just those cases.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildHost } from './build-host.mjs';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+/** `../shared` is reference material beside the repository; CORPUS_DIR points elsewhere. */
+export const corpusDir = process.env.CORPUS_DIR ?? join(repo, '..', 'shared', 'corpus');
+
+/**
+ * Where our policy differs from the upstream expectation on purpose. Such a case counts as refused (never applied),
+ * and is listed with its reason in every run.
+ */
+export const POLICY = {
+  'udiff-029':
+    'jsdiff applies it with fuzzFactor 2 (two context lines missing from the file); udiff-033 is the same patch on the same file with fuzzFactor 1 and upstream demands a refusal. One input cannot give both; we refuse context lines that are missing from the file.',
+  'udiff-031':
+    'jsdiff applies it with fuzzFactor 3 (context lines inserted, substituted and missing); udiff-035 is the same patch on the same file with fuzzFactor 2 and upstream demands a refusal. We refuse it, as 035 requires.',
+  'udiff-055':
+    'jsdiff with fuzzFactor 1 ignores a patch that removes a final newline the file does not have; udiff-053 is the same patch on the same file with fuzzFactor 0 and upstream demands a refusal. When a patch changes the final newline, the file must end as its old side says.',
+};
+
+/** Cline's cases hold only the `diff` argument of a replace_in_file call: wrap it as it stands in a reply. */
+function clineReply(c) {
+  const [path] = Object.keys(c.original_files);
+  return `<replace_in_file>\n<path>${path}</path>\n<diff>\n${c.reply_text}\n</diff>\n</replace_in_file>\n`;
+}
+
+/** The name a single-file udiff case's file gets: the `+++` line's path (`---` for a deletion), `-p<strip>`. */
+export function udiffFileName(patch, strip = 0) {
+  let plus;
+  let minus;
+  for (const line of patch.split('\n')) {
+    if (minus === undefined && line.startsWith('--- ')) minus = headerPath(line.slice(4));
+    else if (minus !== undefined && line.startsWith('+++ ')) {
+      plus = headerPath(line.slice(4));
+      break;
+    }
+  }
+  const name = plus && plus !== '/dev/null' ? plus : minus;
+  if (!name || name === '/dev/null') throw new Error('patch names no file');
+  const parts = name.split('/');
+  return parts.slice(Math.min(strip, parts.length - 1)).join('/');
+}
+
+function headerPath(rest) {
+  const text = rest.replace(/\r$/, '');
+  const tab = text.indexOf('\t');
+  return (tab === -1 ? text : text.slice(0, tab)).trim();
+}
+
+/** Every case of the corpus that applies files, as { id, kinds, tree, reply, expected, expectFail, modNewline }. */
+export async function loadCases() {
+  const cases = [];
+  const udiffDir = join(corpusDir, 'udiff');
+  for (const f of (await readdir(udiffDir)).filter((f) => f.endsWith('.json')).sort()) {
+    const c = JSON.parse(await readFile(join(udiffDir, f), 'utf8'));
+    let tree;
+    let expected;
+    let kind;
+    if (typeof c.old === 'string') {
+      const name = udiffFileName(c.patch, c.strip ?? 0);
+      tree = { [name]: c.old };
+      expected = c.expect_fail ? tree : { [name]: c.expected };
+      kind = 'udiff single-file';
+    } else {
+      tree = c.old;
+      expected = c.expect_fail ? c.old : { ...c.old, ...c.expected };
+      kind = 'udiff multi-file';
+    }
+    cases.push({
+      id: c.id,
+      kinds: [kind],
+      tree,
+      reply: c.patch,
+      expected,
+      expectFail: c.expect_fail === true,
+      modNewline: /modulo (the|a) final newline/i.test(c.notes ?? ''),
+    });
+  }
+  const llmDir = join(corpusDir, 'llm-edits');
+  for (const f of (await readdir(llmDir)).filter((f) => f.endsWith('.json')).sort()) {
+    const c = JSON.parse(await readFile(join(llmDir, f), 'utf8'));
+    if (c.level !== 'apply') continue;
+    const kinds = [`llm ${c.format}`];
+    if (c.model || c.real_model_output) kinds.push('real model-written');
+    cases.push({
+      id: c.id,
+      kinds,
+      tree: c.original_files,
+      reply: c.format === 'cline-search-replace' ? clineReply(c) : c.reply_text,
+      expected: c.expect_fail ? c.original_files : { ...c.original_files, ...c.expected_files },
+      expectFail: c.expect_fail === true,
+      modNewline: /modulo (the|a) final newline/i.test(c.notes ?? ''),
+    });
+  }
+  return cases;
+}
+
+/** A tree without its absent (null) entries. */
+function present(tree) {
+  return Object.fromEntries(Object.entries(tree).filter(([, v]) => v !== null && v !== undefined));
+}
+
+async function writeTree(dir, tree) {
+  for (const [path, text] of Object.entries(present(tree))) {
+    const abs = join(dir, path);
+    await mkdir(dirname(abs), { recursive: true });
+    await writeFile(abs, text);
+  }
+}
+
+async function readTree(dir, prefix = '') {
+  const out = {};
+  for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) Object.assign(out, await readTree(dir, rel));
+    else out[rel] = await readFile(join(dir, rel), 'utf8');
+  }
+  return out;
+}
+
+function sameTree(a, b, modNewline) {
+  const norm = (t) => (modNewline ? t.replace(/\r?\n$/, '') : t);
+  const ka = Object.keys(a).sort();
+  const kb = Object.keys(b).sort();
+  if (ka.join('\0') !== kb.join('\0')) return false;
+  return ka.every((k) => norm(a[k]) === norm(b[k]));
+}
+
+/** What differs between two trees, in a line: for the report of a wrong write. */
+function treeDiff(got, want) {
+  const out = [];
+  for (const k of new Set([...Object.keys(got), ...Object.keys(want)])) {
+    if (!(k in want)) out.push(`${k}: written, not expected`);
+    else if (!(k in got)) out.push(`${k}: missing`);
+    else if (got[k] !== want[k]) out.push(`${k}: content differs`);
+  }
+  return out.join('; ');
+}
+
+function runCli(cli, dir, stateDir, reply) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [cli, 'apply', '--yes', '--json', '--include-guesses', '--dir', dir, '-'],
+      {
+        env: { ...process.env, REPLYAPPLY_STATE_DIR: stateDir, NO_COLOR: '1' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(reply);
+  });
+}
+
+/** Why the CLI refused, from its JSON answer: the first failed file or error diagnostic. */
+function reasonOf(code, stdout, stderr) {
+  try {
+    const r = JSON.parse(stdout);
+    const file = r.files?.find((f) => f.status !== 'ok' && f.message);
+    if (file) return `${file.path}: ${file.message}`;
+    const diag = r.diagnostics?.find((d) => d.severity === 'error') ?? r.diagnostics?.[0];
+    if (diag) return `line ${diag.line}: ${diag.message}`;
+  } catch {
+    // not JSON: a crash; stderr says why
+  }
+  return `exit ${code}: ${(stderr.trim().split('\n').pop() ?? '').slice(0, 300)}`;
+}
+
+export async function runCase(cli, c) {
+  const dir = await mkdtemp(join(tmpdir(), 'replyapply-corpus-'));
+  try {
+    const project = join(dir, 'project');
+    const state = join(dir, 'state');
+    await mkdir(project);
+    await writeTree(project, c.tree);
+    const { code, stdout, stderr } = await runCli(cli, project, state, c.reply);
+    const got = await readTree(project);
+    const before = present(c.tree);
+    const want = present(c.expected);
+    const untouched = sameTree(got, before, false);
+    let outcome;
+    let why = '';
+    if (c.expectFail) {
+      outcome = untouched ? 'refused' : 'wrong';
+      why = untouched ? reasonOf(code, stdout, stderr) : treeDiff(got, before);
+    } else if (sameTree(got, want, c.modNewline) && (code === 0 || (code === 3 && untouched))) {
+      // exit 3 (no file operations) with nothing to change is a faithful no-op.
+      outcome = 'applied';
+    } else if (untouched && code !== 0) {
+      outcome = 'refused';
+      why = reasonOf(code, stdout, stderr);
+    } else {
+      outcome = 'wrong';
+      why = `exit ${code}; ${untouched ? 'nothing written' : treeDiff(got, want)}`;
+    }
+    return { id: c.id, kinds: c.kinds, expectFail: c.expectFail, outcome, why, exit: code };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function pool(items, width, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Per-kind counts and the totals: applied / wrong / refused-as-expected. */
+export function summarize(results) {
+  const rows = new Map();
+  const row = (kind) => {
+    if (!rows.has(kind))
+      rows.set(kind, { kind, cases: 0, applied: 0, wrong: 0, policy: 0, fail: 0, failRefused: 0 });
+    return rows.get(kind);
+  };
+  for (const r of results) {
+    for (const kind of [...r.kinds, 'all']) {
+      const s = row(kind);
+      if (r.expectFail) {
+        s.fail++;
+        if (r.outcome === 'refused') s.failRefused++;
+      } else {
+        s.cases++;
+        if (r.outcome === 'applied') s.applied++;
+        if (POLICY[r.id] && r.outcome === 'refused') s.policy++;
+      }
+      if (r.outcome === 'wrong') s.wrong++;
+    }
+  }
+  return rows;
+}
+
+const pct = (n, m) => (m === 0 ? '100' : ((100 * n) / m).toFixed(1));
+
+function report(results, why) {
+  const rows = summarize(results);
+  const lines = [];
+  const kinds = [...rows.keys()].filter((k) => k !== 'all');
+  const width = Math.max(...kinds.map((k) => k.length), 8);
+  lines.push(`${'kind'.padEnd(width)}  applied          wrong  policy  refused-as-expected`);
+  for (const k of kinds) {
+    const s = rows.get(k);
+    const applied = `${s.applied}/${s.cases} (${pct(s.applied, s.cases)}%)`;
+    lines.push(
+      `${k.padEnd(width)}  ${applied.padEnd(16)} ${String(s.wrong).padStart(5)}  ${String(s.policy).padStart(6)}  ${s.failRefused}/${s.fail}`,
+    );
+  }
+  const bad = results.filter((r) => r.outcome === 'wrong' || (r.outcome === 'refused' && !r.expectFail));
+  if (bad.length > 0) lines.push('', 'not applied:');
+  for (const r of bad) {
+    const policy = POLICY[r.id] ? ` [policy: ${POLICY[r.id]}]` : '';
+    lines.push(`  ${r.outcome === 'wrong' ? 'WRONG  ' : 'refused'} ${r.id}${policy}: ${r.why}`);
+  }
+  if (why) {
+    lines.push('', 'refused as expected:');
+    for (const r of results.filter((r) => r.expectFail && r.outcome === 'refused'))
+      lines.push(`  ${r.id}: ${r.why}`);
+  }
+  const all = rows.get('all');
+  lines.push(
+    '',
+    `corpus: applied ${all.applied}/${all.cases} (${pct(all.applied, all.cases)}%), wrong writes ${all.wrong}, refused-as-expected ${all.failRefused}/${all.fail}`,
+  );
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : null;
+  const { cli } = await buildHost();
+  let cases = await loadCases();
+  if (only) cases = cases.filter((c) => only.has(c.id) || only.has(c.id.replace(/^\D+-/, '')));
+  const results = await pool(cases, Math.max(2, availableParallelism() + 1), (c) => runCase(cli, c));
+  if (args.includes('--json')) {
+    process.stdout.write(
+      `${JSON.stringify({ results, summary: Object.fromEntries(summarize(results)) }, null, 2)}\n`,
+    );
+  } else {
+    process.stdout.write(`${report(results, args.includes('--why'))}\n`);
+  }
+}
