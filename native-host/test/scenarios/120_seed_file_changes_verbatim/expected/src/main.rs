@@ -1,0 +1,7 @@
+mod core_mod;
+mod helpers;
+
+fn main() {
+    println!("App v{}", helpers::get_version());
+    core_mod::init();
+}

@@ -1,0 +1,7 @@
+mod core_mod;
+mod helpers;
+
+fn main() {
+    println!("Starting...");
+    core_mod::init();
+}

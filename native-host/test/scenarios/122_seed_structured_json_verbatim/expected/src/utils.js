@@ -1,0 +1,21 @@
+// Small helpers shared across the app.
+
+export function clamp(value, min, max) {
+  return Math.min(Math.max(value, min), max);
+}
+
+export const capitalize = (text) =>
+  text.charAt(0).toUpperCase() + text.slice(1);
+
+// new lines replacing 10-12
+
+export function sum(values) {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+export const first = (items) => items[0];
+export const last = (items) => items[items.length - 1];
+// insert before line 20
+export function range(n) {
+  return Array.from({ length: n }, (_, i) => i);
+}

@@ -1,0 +1,8 @@
+import Foundation
+
+struct User {
+    let id: UUID
+    var name: String
+}
+
+extension User: Identifiable {}
