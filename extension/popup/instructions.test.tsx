@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { instructionFor } from '../../shared/instructions/registry';
+import { INSTRUCTIONS, instructionFor } from '../../shared/instructions/registry';
 import { flush, useRenderRoot } from '../ui/render-root';
 import type { HostCall } from '../ui/review';
 import { FormatInstructions, PREFERRED_FORMAT_KEY } from './instructions';
@@ -66,7 +66,7 @@ describe('FormatInstructions', () => {
     expect($<HTMLDetailsElement>('format-instructions').open).toBe(false);
     expect($<HTMLSelectElement>('format-select').value).toBe('search-replace');
     expect($('format-text').textContent).toBe(instructionFor('search-replace').text);
-    expect($('format-select').querySelectorAll('option')).toHaveLength(8);
+    expect($('format-select').querySelectorAll('option')).toHaveLength(INSTRUCTIONS.length);
   });
 
   it.each([

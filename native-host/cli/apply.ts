@@ -254,11 +254,17 @@ async function resolveReply({
     const partPlan = plan(part, snapshots);
     scripts.push(...partPlan.scripts);
     for (const f of partPlan.files) {
+      // A name the plan could only guess (an absolute path's tail, a made-up folder): like a name guessed
+      // from prose, written only when asked for.
+      const held = f.guess === true && f.status === 'ok' && !opts.includeGuesses;
+      const file = fileReport(f, f.status === 'error' ? 'error' : held ? 'skipped' : 'ok');
+      if (held)
+        file.message = `The file name is a guess${f.writtenAs ? ` for ${f.writtenAs}` : ''}; pass --include-guesses to apply it.`;
       planned.push({
         first: f.lines[0] ?? 0,
-        file: fileReport(f, f.status === 'error' ? 'error' : 'ok'),
+        file,
         text: renderFile(f, style, diffs),
-        change: toFileChanges({ ...partPlan, files: [f] }, new Set([f.path]))[0],
+        change: held ? undefined : toFileChanges({ ...partPlan, files: [f] }, new Set([f.path]))[0],
       });
     }
   }
@@ -273,6 +279,10 @@ async function resolveReply({
   say(
     `${[renderHeader(root, planned.length, style), ...planned.map((p) => p.text), ...renderScripts(scripts, style), ''].join('\n')}\n`,
   );
+  for (const p of planned) {
+    if (p.file.status === 'skipped')
+      say(`${style.yellow('skipped')}  ${p.file.path}  (${p.file.message ?? 'not written'})\n`);
+  }
   const failed = planned.filter((p) => p.file.status === 'error');
   for (const p of planned) {
     if (p.file.status === 'ok' && (opts.dryRun || failed.length > 0)) {
@@ -453,7 +463,7 @@ function renderHeader(root: string, files: number, style: Style): string {
 /** One file of the plan: its line, errors and notes, and its diff when `diffs`. */
 function renderFile(f: FilePlan, style: Style, diffs: boolean): string {
   const out: string[] = [];
-  const what = f.action === 'rename' ? `${f.from} → ${f.path}` : f.path;
+  const what = `${f.action === 'rename' ? `${f.from} → ${f.path}` : f.path}${f.writtenAs ? style.dim(` (the reply wrote ${f.writtenAs})`) : ''}`;
   const lines = f.lines.length
     ? style.dim(`  (reply line${f.lines.length === 1 ? '' : 's'} ${f.lines.join(', ')})`)
     : '';

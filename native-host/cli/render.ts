@@ -87,6 +87,8 @@ export function describeOp(op: Op): { action: string; target: string } {
     }
     case 'insert':
       return { action: 'insert', target: `${op.path} (before line ${op.beforeLine})` };
+    case 'append':
+      return { action: 'append', target: op.path };
     case 'edit-ranges': {
       const ranges = op.edits.map((e) => (e.end < e.start ? `before ${e.start}` : `${e.start}-${e.end}`));
       return { action: 'edit', target: `${op.path} (lines ${ranges.join(', ')})` };

@@ -11,6 +11,7 @@ export const FORMAT_IDS = [
   'aptix',
   'structured-json',
   'markdown-actions',
+  'xml-edits',
   'search-replace',
   'openai-patch',
   'unified-diff',
@@ -66,6 +67,26 @@ export const EditRangeSchema = z.object({
 });
 export type EditRange = z.infer<typeof EditRangeSchema>;
 
+/**
+ * The file an op names may be known by another name in the project (see shared/engine/resolve-paths.ts):
+ * - `diff-names`: a diff's two names (`--- a` / `+++ b` without git rename lines) and the strip levels
+ *   of a traditional diff (`linux-vanilla/x`); the one that exists is the file — not a guess;
+ * - `absolute`: an absolute path (`/Users/me/proj/src/a.ts`); inside the chosen folder it is made
+ *   relative, else the one tail of it that names an existing file is offered as a guess;
+ * - `placeholder`: a made-up folder (`path/to/a.py`) in front of a file that exists: a guess;
+ * - `doubled`: a folder written twice (`sub/sub/a.txt`) when only `sub/a.txt` exists: a guess.
+ */
+export const PathAliasSchema = z.object({
+  how: z.enum(['diff-names', 'absolute', 'placeholder', 'doubled']),
+  /** The path as the reply wrote it, for the review. */
+  written: z.string(),
+  /** Other normalized paths the reply may mean, most likely first. */
+  paths: z.array(z.string()),
+  /** `diff-names`: `paths` from this index on are only guesses (strip levels no diff tool would use). */
+  guessFrom: z.optional(z.int().check(z.nonnegative())),
+});
+export type PathAlias = z.infer<typeof PathAliasSchema>;
+
 const opBase = {
   /** 1-based line of the reply where the operation starts. */
   line: z.int().check(z.positive()),
@@ -74,6 +95,8 @@ const opBase = {
    * applied only to a file that exists.
    */
   guess: z.optional(z.boolean()),
+  /** Other names of the op's file (`path`, or `from` of a rename), resolved by the plan. */
+  alias: z.optional(PathAliasSchema),
 };
 
 export const OpSchema = z.discriminatedUnion('kind', [
@@ -100,6 +123,12 @@ export const OpSchema = z.discriminatedUnion('kind', [
      * hunks apply. An engine that does not support it must refuse (path does not exist yet).
      */
     copyFrom: z.optional(z.string()),
+    /**
+     * The format always ends an updated file with a newline (OpenAI's `*** Begin Patch`: codex writes
+     * every file it updates that way). Without it, the file keeps its own ending unless a hunk's
+     * "\ No newline at end of file" markers change it.
+     */
+    finalNewline: z.optional(z.literal(true)),
     ...opBase,
   }),
   z.object({
@@ -117,6 +146,8 @@ export const OpSchema = z.discriminatedUnion('kind', [
     ...opBase,
   }),
   z.object({ kind: z.literal('edit-ranges'), path: z.string(), edits: z.array(EditRangeSchema), ...opBase }),
+  /** Add `content` at the end of the file (FILE_APPEND); a missing file is created with it. */
+  z.object({ kind: z.literal('append'), path: z.string(), content: z.string(), ...opBase }),
   z.object({ kind: z.literal('rename'), from: z.string(), to: z.string(), ...opBase }),
   z.object({ kind: z.literal('delete'), path: z.string(), ...opBase }),
   z.object({ kind: z.literal('shell'), command: z.string(), ...opBase }),

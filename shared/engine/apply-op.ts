@@ -95,6 +95,18 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       }
       break;
     }
+    case 'append': {
+      added = textLines(op.content);
+      result = { ok: true, text: appendTo(doc, text, op.content), notes: [] };
+      if (!doc) {
+        result.notes.push({
+          severity: 'info',
+          line: op.line,
+          message: `${path} does not exist yet; it will be created with the appended text.`,
+        });
+      }
+      break;
+    }
     case 'insert':
     case 'edit-ranges': {
       if (!doc)
@@ -174,13 +186,27 @@ function applyPatchOp(
     }
     return { ok: true, result: { ok: true, text: null, notes }, added: r.added };
   }
-  const out = formatText(r.doc, r.finalNewline);
+  const finalNewline = op.finalNewline === true || r.finalNewline;
+  const out = formatText(r.doc, finalNewline);
   const result: OpApplied & { ok: true } = { ok: true, text: out, notes };
   if (doc && base === doc) {
-    const edits = lineEdits(doc, r.doc, r.finalNewline, r.replacements);
+    const edits = lineEdits(doc, r.doc, finalNewline, r.replacements);
     if (edits) result.edits = edits;
   }
   return { ok: true, result, added: r.added };
+}
+
+/**
+ * `content` added after the last line, in the file's line-ending style. A file whose last line lacks its
+ * newline gets one first, so the appended text starts on a line of its own (udiffx would glue them).
+ */
+function appendTo(doc: TextDoc | null, text: string | null, content: string): string {
+  if (!doc || text === null || text === '') return content;
+  const add = parseText(content);
+  if (add.lines.length === 0) return text;
+  const eol = doc.eol;
+  const body = add.lines.join(eol) + (hasFinalNewline(add) ? eol : '');
+  return text + (hasFinalNewline(doc) ? '' : eol) + body;
 }
 
 function guardPlaceholders(

@@ -10,8 +10,8 @@
  *   then takes the first place after the last anchor;
  * - `*** End of File` and "\ No newline at end of file" pin a hunk to the end of the file;
  * - a hunk with no old lines and no numbers appends at the end (aider's and codex's reading);
- * - a hunk that reaches the end of the file decides its final newline (see below); other edits keep
- *   the file's own.
+ * - the final newline changes only when a hunk at the end of the file has "\ No newline at end of
+ *   file" on one side and not the other; every other edit keeps the file's own.
  * A hunk that matches nowhere but whose new side is already in the file is `already-applied`.
  */
 import type { Hunk } from '../changeset/changeset';
@@ -167,9 +167,10 @@ function applyHunksOnce(
         }
       } else start = n;
     } else {
-      // "\ No newline at end of file" is checked when the patch has one; a hunk without any (what
-      // models write) may end at a last line that lacks its newline.
-      if ((p.oldNoEol || p.newNoEol) && n > 0 && p.oldNoEol === hasFinalNewline(doc)) {
+      // "\ No newline at end of file" is checked when the patch changes the final newline (its two
+      // sides disagree): the file must then end as the old side says. A hunk without markers (what
+      // models write), or with the same marker on both sides, leaves the file's own ending alone.
+      if (p.oldNoEol !== p.newNoEol && n > 0 && p.oldNoEol === hasFinalNewline(doc)) {
         const state = hasFinalNewline(doc) ? 'ends with a newline' : 'does not end with a newline';
         return fail(
           'no-match',
@@ -228,9 +229,12 @@ function applyHunksOnce(
         added.push(line!);
       }
     }
-    // A hunk that reaches the end of the file says how the file ends: with a newline unless its new
-    // side carries "\ No newline at end of file" (git's reading; codex always ends with one).
-    if (end === n && (n > 0 || p.new.length > 0)) finalNewline = !p.newNoEol;
+    // The final newline changes only where the patch says so: a hunk at the end of the file whose
+    // sides disagree about "\ No newline at end of file". Otherwise the file keeps its own ending
+    // (a bare `@@` hunk that reaches the last line of a file without one must not add one; corpus
+    // llm-243), and a file the patch fills from empty ends with one unless the new side is marked.
+    if (end === n && p.oldNoEol !== p.newNoEol) finalNewline = !p.newNoEol;
+    else if (n === 0 && p.new.length > 0) finalNewline = !p.newNoEol;
     located.push({ index: i, rep });
     prevEnd = end;
   }

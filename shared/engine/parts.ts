@@ -25,8 +25,11 @@ export function independentParts(changeSet: ChangeSet): ChangeSet[] {
     }
     return root;
   };
+  // Absolute paths tell the plan together where the reply puts the project (plan.ts, absoluteRootOf):
+  // they share one part, through a key no real path can be.
+  const needs = (op: Op) => (op.alias?.how === 'absolute' ? ['\0absolute', ...opNeeds(op)] : opNeeds(op));
   for (const op of changeSet.ops) {
-    const [first, ...rest] = opNeeds(op);
+    const [first, ...rest] = needs(op);
     if (first === undefined) continue;
     if (!parent.has(first)) parent.set(first, first);
     for (const other of rest) {
@@ -39,7 +42,7 @@ export function independentParts(changeSet: ChangeSet): ChangeSet[] {
   const parts: Op[][] = [];
   const byRoot = new Map<string, Op[]>();
   for (const op of changeSet.ops) {
-    const [first] = opNeeds(op);
+    const [first] = needs(op);
     if (first === undefined) {
       parts.push([op]);
       continue;

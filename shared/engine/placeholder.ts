@@ -64,3 +64,9 @@ const PLACEHOLDER_PATH = /^(?:path\/to|your[-_]?(?:project|repo|app|dir|folder)|
 export function isPlaceholderPath(path: string): boolean {
   return PLACEHOLDER_PATH.test(path);
 }
+
+/** The length of a placeholder path's made-up folder prefix (`path/to/`), or null when it has none. */
+export function placeholderPrefix(path: string): number | null {
+  const m = PLACEHOLDER_PATH.exec(path);
+  return m ? m[0].length : null;
+}

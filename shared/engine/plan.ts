@@ -14,6 +14,7 @@ import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
 import { type DisplayHunk, displayHunks } from './display-hunks';
 import { isPlaceholderPath } from './placeholder';
+import { aliasedPath, type PathWorld, resolveAlias, withPath } from './resolve-paths';
 import type { EditNote, FailureKind } from './types';
 
 export interface FileSnapshot {
@@ -44,6 +45,8 @@ export interface FilePlan {
   lines: number[];
   /** Some operation on it had a guessed path. */
   guess?: boolean;
+  /** The path as the reply wrote it, when the plan resolved it to another name (see resolve-paths.ts). */
+  writtenAs?: string;
 }
 
 export interface Plan {
@@ -59,10 +62,15 @@ export function planNeeds(changeSet: ChangeSet): string[] {
   return [...paths];
 }
 
-/** The paths one operation reads or writes in `plan`: the paths it touches, and a copy's source. */
+/**
+ * The paths one operation reads or writes in `plan`: the paths it touches, a copy's source, and the
+ * other names its path may have (resolve-paths.ts).
+ */
 export function opNeeds(op: Op): string[] {
   const paths = opPaths(op);
-  return op.kind === 'patch' && op.copyFrom !== undefined ? [...paths, op.copyFrom] : paths;
+  if (op.kind === 'patch' && op.copyFrom !== undefined) paths.push(op.copyFrom);
+  if (op.alias) paths.push(...op.alias.paths);
+  return paths;
 }
 
 interface Entity {
@@ -75,6 +83,7 @@ interface Entity {
   notes: EditNote[];
   lines: number[];
   guess: boolean;
+  writtenAs?: string;
   error?: NonNullable<FilePlan['error']>;
   /** What the failed operation meant to do, for the action shown with the error. */
   failedIntent?: FileAction;
@@ -167,11 +176,51 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     live.set(to, e);
   };
 
-  for (const op of changeSet.ops) {
-    if (op.kind === 'shell') {
-      scripts.push({ command: op.command, line: op.line });
+  /** The text of a path as planned so far (null: no such file). */
+  const current = (path: string): string | null => {
+    const e = live.get(path);
+    if (e) return e.text;
+    return vacated.has(path) ? null : (snap(path)?.text ?? null);
+  };
+  const world: PathWorld = {
+    exists: (p) => current(p) !== null,
+    fits: () => false,
+    absoluteRoot: absoluteRootOf(changeSet.ops, (p) => snap(p) !== null),
+  };
+
+  for (const written of changeSet.ops) {
+    if (written.kind === 'shell') {
+      scripts.push({ command: written.command, line: written.line });
       continue;
     }
+    let op: Op = written;
+    let resolvedNote: EditNote | undefined;
+    if (written.alias) {
+      const path = aliasedPath(written)!;
+      world.fits = (p) => applyOpDetailed(current(p), withPath(written, p, false)).ok;
+      const r = resolveAlias(written, path, written.alias, world);
+      if (!r.ok) {
+        const e = entity(r.path);
+        e.writtenAs = written.alias.written;
+        if (touch(e, written)) {
+          e.error = { kind: r.kind, message: r.message };
+          e.failedIntent = intentOf(written);
+        }
+        continue;
+      }
+      // A name the plan resolved is a guess of its own kind: it marks the file, but unlike a name guessed
+      // from prose it may be a new file (an absolute path under the folder the reply's others put the
+      // project in), so the op itself is not marked.
+      op = withPath(written, r.path, false);
+      resolvedNote = r.note;
+      if (r.guess || resolvedNote || aliasedPath(op) !== written.alias.written) {
+        const e = entity(r.path);
+        e.writtenAs ??= written.alias.written;
+        if (resolvedNote) e.notes.push(resolvedNote);
+        if (r.guess) e.guess = true;
+      }
+    }
+    if (op.kind === 'shell') continue;
     if (op.kind === 'rename') {
       const e = entity(op.from);
       if (touch(e, op)) rename(e, op.to, op);
@@ -279,6 +328,7 @@ function filePlan(e: Entity): FilePlan | null {
   if (action === 'rename') fp.from = e.origin;
   if (error) fp.error = error;
   if (e.guess) fp.guess = true;
+  if (e.writtenAs !== undefined && e.writtenAs !== fp.path) fp.writtenAs = e.writtenAs;
   if (!hard && action === 'modify' && newText === e.baseText) {
     fp.notes.push({
       severity: 'info',
@@ -327,4 +377,23 @@ export function toFileChanges(
     }
   }
   return out;
+}
+
+/**
+ * Where the reply's absolute paths put the project: the one folder that every absolute path with a
+ * unique existing tail lies in (`/Users/me/proj/` when `/Users/me/proj/index.html` is `index.html`).
+ * A new file at another absolute path under it is then offered at the same place (a guess).
+ */
+function absoluteRootOf(ops: readonly Op[], exists: (path: string) => boolean): string | undefined {
+  const roots = new Set<string>();
+  for (const op of ops) {
+    if (op.alias?.how !== 'absolute') continue;
+    const path = aliasedPath(op)!;
+    const found = [path, ...op.alias.paths].filter(exists);
+    if (found.length !== 1) continue;
+    const written = op.alias.written.replace(/\\/g, '/');
+    if (!written.endsWith(`/${found[0]}`)) continue;
+    roots.add(written.slice(0, written.length - found[0]!.length));
+  }
+  return roots.size === 1 ? [...roots][0] : undefined;
 }

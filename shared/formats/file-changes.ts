@@ -8,9 +8,24 @@
  *   directive := "<FILE_NEW" attrs ">" NL content "</FILE_NEW>"          → create (overwrite)
  *              | "<FILE_PATCH" attrs ">" NL diff "</FILE_PATCH>"          → patch (hunks with or without
  *                                                                        numbers: `@@` alone is located
- *                                                                        by its context)
+ *                                                                        by its context; a `~` line
+ *                                                                        between removed lines removes
+ *                                                                        every line in between)
+ *              | "<FILE_APPEND" attrs ">" NL content "</FILE_APPEND>"    → append (at the end; creates a
+ *                                                                        missing file)
  *              | "<FILE_RENAME" attrs "/>"                               → rename (from_path, to_path)
+ *              | "<FILE_COPY" attrs "/>"                                 → copy (from_path, to_path)
  *              | "<FILE_DELETE" attrs "/>"                               → delete (file_path)
+ *   FILE_APPEND, FILE_COPY and `~` come from newer writers of the format (udiffx's prompt,
+ *   jeremychone/rust-udiffx; corpus llm-226).
+ *
+ * One container per reply: the format's prompt says "there can be only one <FILE_CHANGES> container per
+ * response", and its reference applier (udiffx) reads the first. A reply with more — typically a model
+ * correcting itself ("Wait, … let me redo", corpus llm-231) — gets the first applied and a warning naming
+ * each later container and what it holds, which is not applied: applying both would patch the first
+ * result a second time, and applying only the last would write what upstream never wrote. Directives
+ * outside the container are likewise reported, not applied, when the reply has a container. A tag the
+ * format does not define (`<FILE_MOVE …>`) is an error: the reply is never applied without it.
  *   attrs     := (name "=" ("\"" value "\"" | "'" value "'"))*          any order, any spacing
  *   content   := lines up to the first line ending in the directive's own closing tag; the line
  *                breaks right after the opening tag and before the closing tag are not content
@@ -40,7 +55,10 @@ import {
 import type { FormatParser, ParsedBlock } from './types';
 import { readPatchBody, replyLines } from './unified-diff';
 
-const TAG = /^[ \t]*<(FILE_CHANGES|FILE_NEW|FILE_PATCH|FILE_RENAME|FILE_DELETE)(?=[\s/>])([^>]*)>(.*)$/;
+const TAG = /^[ \t]*<(FILE_[A-Z_]+)(?=[\s/>])([^>]*)>(.*)$/;
+/** The directives with a body, up to their own closing tag. */
+const BODIED = ['FILE_NEW', 'FILE_PATCH', 'FILE_APPEND'];
+const KNOWN = new Set(['FILE_CHANGES', ...BODIED, 'FILE_RENAME', 'FILE_COPY', 'FILE_DELETE']);
 /** `name="value"` / `name='value'` pairs, any order and spacing; a plain scan, so no regex backtracking. */
 export function parseAttributes(text: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -86,31 +104,37 @@ interface Directive {
 export const fileChangesParser: FormatParser = {
   id: 'file-changes',
   detect(text) {
-    return /<FILE_(?:CHANGES|NEW|PATCH|RENAME|DELETE)[\s/>]/.test(text);
+    return /<FILE_(?:CHANGES|NEW|PATCH|APPEND|RENAME|COPY|DELETE)[\s/>]/.test(text);
   },
   parse(text) {
     const { raw, clean } = replyLines(text);
     // Lines that end with each closing tag, to find a directive's end without rescanning.
     // `fence`: lines that could close a code fence (only backticks or tildes).
-    const closers: Record<string, number[]> = { FILE_NEW: [], FILE_PATCH: [], fence: [] };
+    const closers: Record<string, number[]> = { FILE_NEW: [], FILE_PATCH: [], FILE_APPEND: [], fence: [] };
     for (let i = 0; i < clean.length; i++) {
       const l = clean[i]!;
       const c = l.trimStart().charCodeAt(0);
       if ((c === 96 || c === 126) && isClosingFence(l, c === 96 ? '```' : '~~~')) closers.fence!.push(i);
       if (l.indexOf('</FILE_') < 0) continue;
       const t = l.trimEnd();
-      for (const name of ['FILE_NEW', 'FILE_PATCH']) if (t.endsWith(`</${name}>`)) closers[name]!.push(i);
+      for (const name of BODIED) if (t.endsWith(`</${name}>`)) closers[name]!.push(i);
     }
 
     const blocks: ParsedBlock[] = [];
     let container: { start: number; directives: Directive[] } | null = null;
-    let sawContainer = false;
+    let containers = 0;
     const loose: Directive[] = [];
 
     const closeContainer = (endLine: number, closed: boolean) => {
       const c = container!;
       container = null;
       const block: ParsedBlock = { start: c.start + 1, end: endLine + 1, ops: [], diagnostics: [] };
+      if (containers > 1) {
+        // Not the first container: reported with what it holds, not applied (see the header).
+        block.diagnostics.push(setAside(c.directives, c.start + 1, 'a second <FILE_CHANGES> block'));
+        blocks.push(block);
+        return;
+      }
       for (const d of c.directives) {
         block.ops.push(...d.ops);
         block.diagnostics.push(...d.diagnostics);
@@ -143,8 +167,10 @@ export const fileChangesParser: FormatParser = {
       }
       const name = m[1]!;
       if (name === 'FILE_CHANGES') {
-        sawContainer = true;
-        if (!container) container = { start: i, directives: [] };
+        if (!container) {
+          container = { start: i, directives: [] };
+          containers++;
+        }
         i++;
         continue;
       }
@@ -157,9 +183,21 @@ export const fileChangesParser: FormatParser = {
       const c = container as { start: number; directives: Directive[] };
       closeContainer(c.directives.at(-1)?.end ?? c.start, false);
     }
+    if (containers > 0) {
+      for (const d of loose) {
+        if (d.ops.length === 0 && d.diagnostics.length === 0) continue;
+        blocks.push({
+          start: d.start + 1,
+          end: d.end + 1,
+          ops: [],
+          diagnostics: [setAside([d], d.start + 1, 'a directive outside the <FILE_CHANGES> block')],
+        });
+      }
+      return blocks.sort((a, b) => a.start - b.start);
+    }
     for (const d of loose)
       blocks.push({ start: d.start + 1, end: d.end + 1, ops: d.ops, diagnostics: d.diagnostics });
-    if (!sawContainer && loose.length > 0) {
+    if (loose.length > 0) {
       const first = loose[0]!;
       first.diagnostics.unshift({
         severity: 'warning',
@@ -171,6 +209,21 @@ export const fileChangesParser: FormatParser = {
     return blocks.sort((a, b) => a.start - b.start);
   },
 };
+
+/** The warning for directives that are read but not applied: where, and what they would have done. */
+function setAside(directives: Directive[], line: number, what: string): Diagnostic {
+  const ops = directives.flatMap((d) => d.ops);
+  const list = ops
+    .map((op) =>
+      op.kind === 'shell' ? 'a command' : `${op.kind} ${op.kind === 'rename' ? op.from : op.path}`,
+    )
+    .join(', ');
+  return {
+    severity: 'warning',
+    line,
+    message: `The reply has ${what} at reply line ${line}${list ? ` (${list})` : ''}. This format allows one <FILE_CHANGES> block per reply and only the first is applied, as its reference applier does; check that the first block is the one you want.`,
+  };
+}
 
 function readDirective(
   name: string,
@@ -186,7 +239,26 @@ function readDirective(
   const d: Directive = { start: i, end: i, ops: [], diagnostics: [] };
   const error = (message: string) => d.diagnostics.push({ severity: 'error', line, message });
 
-  if (name === 'FILE_RENAME' || name === 'FILE_DELETE') {
+  if (!KNOWN.has(name)) {
+    // Case: a directive this reader does not know (`<FILE_MOVE …>`): skip to its closing tag if it has
+    // one, and say so — the reply is never applied as if it were not there.
+    const closing = `</${name}>`;
+    if (!attrText.trimEnd().endsWith('/') && !rest.includes(closing)) {
+      for (let k = i + 1; k < clean.length && k < i + 100_000; k++) {
+        if (clean[k]!.trimEnd().endsWith(closing)) {
+          d.end = k;
+          break;
+        }
+        if (TAG.test(clean[k]!) || clean[k]!.trim() === '</FILE_CHANGES>') break;
+      }
+    }
+    error(
+      `The reply uses <${name}> at reply line ${line}, which is not a FILE_CHANGES directive this reader knows (FILE_NEW, FILE_PATCH, FILE_APPEND, FILE_RENAME, FILE_COPY, FILE_DELETE); nothing is applied without it.`,
+    );
+    return d;
+  }
+
+  if (name === 'FILE_RENAME' || name === 'FILE_COPY' || name === 'FILE_DELETE') {
     // Case: `<FILE_DELETE …></FILE_DELETE>` or the closing tag on the next line.
     if (!attrText.trimEnd().endsWith('/')) {
       const closing = `</${name}>`;
@@ -201,8 +273,10 @@ function readDirective(
     } else {
       const from = attrs.from_path ?? attrs.from;
       const to = attrs.to_path ?? attrs.to;
-      if (!from || !to) error(`The FILE_RENAME tag at reply line ${line} needs both from_path and to_path.`);
-      else d.ops.push({ kind: 'rename', from, to, line });
+      if (!from || !to) error(`The ${name} tag at reply line ${line} needs both from_path and to_path.`);
+      else if (name === 'FILE_RENAME') d.ops.push({ kind: 'rename', from, to, line });
+      // A copy is a new file that starts as the source's content (the patch op's copyFrom, no hunks).
+      else d.ops.push({ kind: 'patch', path: to, copyFrom: from, hunks: [], line });
     }
     return d;
   }
@@ -275,9 +349,16 @@ function contentDirective(
     });
     return d;
   }
-  if (name === 'FILE_NEW') {
+  if (name === 'FILE_NEW' || name === 'FILE_APPEND') {
     const content = linesToContent(stripWrappingFence(cleanLines).lines);
-    d.ops.push({ kind: 'create', path, content, ifExists: 'overwrite', line });
+    if (name === 'FILE_NEW') d.ops.push({ kind: 'create', path, content, ifExists: 'overwrite', line });
+    else if (content === '') {
+      d.diagnostics.push({
+        severity: 'error',
+        line,
+        message: `The FILE_APPEND for ${path} at reply line ${line} is empty; nothing to append.`,
+      });
+    } else d.ops.push({ kind: 'append', path, content, line });
     return d;
   }
   const r = readPatchBody(rawLines ?? cleanLines, cleanLines, firstContent + 1);

@@ -135,9 +135,18 @@ describe('markdown-actions: structure', () => {
     expect(markdownActions.parse(text)[0]!.summary).toBe('Change the version.\nTwo lines.');
   });
 
-  it('keeps an absolute path as written, for the registry to refuse', () => {
+  it('keeps an absolute path as written; the registry gives it the tails the plan may map it to', () => {
     const text = 'File /etc/passwd\n### Action delete';
     expect(parseOps(text)).toEqual([{ kind: 'delete', path: '/etc/passwd', line: 1 }]);
-    expect(detectAll(text)[0]!.diagnostics[0]!.message).toMatch(/absolute/);
+    const [set] = detectAll(text);
+    expect(set!.diagnostics).toEqual([]);
+    expect(set!.ops).toEqual([
+      {
+        kind: 'delete',
+        path: 'etc/passwd',
+        line: 1,
+        alias: { how: 'absolute', written: '/etc/passwd', paths: ['passwd'] },
+      },
+    ]);
   });
 });

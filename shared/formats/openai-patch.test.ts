@@ -25,7 +25,14 @@ describe('openai-patch: entries', () => {
     expect(parseOps(text)).toEqual([
       { kind: 'create', path: 'a.txt', content: 'one\ntwo\n', ifExists: 'fail', line: 2 },
       { kind: 'delete', path: 'b.txt', line: 5 },
-      { kind: 'patch', path: 'c.txt', newPath: 'd/c.txt', hunks: [{ lines: ['-x', '+y'] }], line: 6 },
+      {
+        kind: 'patch',
+        path: 'c.txt',
+        newPath: 'd/c.txt',
+        hunks: [{ lines: ['-x', '+y'] }],
+        line: 6,
+        finalNewline: true,
+      },
     ]);
     expect(diags(text)).toEqual([]);
   });

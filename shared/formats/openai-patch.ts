@@ -128,7 +128,8 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
         error(start, `"*** Update File: ${path}" at reply line ${start + 1} has no changes; it was skipped.`);
         continue;
       }
-      const op: Op = { kind: 'patch', path, hunks: read.hunks, line: start + 1 };
+      // codex writes every updated file with a final newline (its scenario 014): so do we, for this format.
+      const op: Op = { kind: 'patch', path, hunks: read.hunks, line: start + 1, finalNewline: true };
       if (newPath !== undefined) op.newPath = newPath;
       ops.push(op);
       continue;

@@ -6,6 +6,7 @@
  * inside a Markdown-actions answer belongs to that answer, not to the plain-diff reader).
  */
 import type { ChangeSet, Diagnostic, FormatId, Op } from '../changeset/changeset';
+import { readReplyPath } from '../engine/resolve-paths';
 import { normalizePath } from '../paths/paths';
 import { aptixParser } from './aptix';
 import { delimiterBlocksParser } from './delimiter-blocks';
@@ -17,6 +18,7 @@ import { structuredJson } from './structured-json';
 import type { FormatParser, ParsedBlock } from './types';
 import { unifiedDiffParser } from './unified-diff';
 import { wholeFile } from './whole-file';
+import { xmlEdits } from './xml-edits';
 
 export const PARSERS: FormatParser[] = [
   // Parsers are registered here, most specific first (one line each).
@@ -24,6 +26,7 @@ export const PARSERS: FormatParser[] = [
   fileChangesParser,
   delimiterBlocksParser,
   markdownActions,
+  xmlEdits,
   aptixParser,
   openaiPatch,
   searchReplace,
@@ -166,27 +169,54 @@ function firstLine(set: ChangeSet): number {
   return Math.min(...set.ops.map((o) => o.line), ...set.diagnostics.map((d) => d.line));
 }
 
-/** Normalize every path of an op; the reason as a message when one is unsafe. */
+/**
+ * Normalize every path of an op; the reason as a message when one is unsafe. The op's own path (a
+ * rename's `from`) may be absolute, or carry a made-up or doubled folder: it then gets the other names
+ * it may have (resolve-paths.ts), which the plan resolves against the project.
+ */
 function checkOpPaths(op: Op): Op | string {
+  const refuse = (raw: string, reason: string) => new UnsafePath(`Refused the path "${raw}": ${reason}.`);
   const fix = (raw: string): string => {
     const r = normalizePath(raw);
-    if (!r.ok) throw new UnsafePath(`Refused the path "${raw}": ${r.reason}.`);
+    if (!r.ok) throw refuse(raw, r.reason);
     return r.path;
+  };
+  const main = (raw: string): { path: string; alias?: Op['alias'] } => {
+    const r = readReplyPath(raw);
+    if (!r.ok) throw refuse(raw, r.reason);
+    if (op.alias) {
+      // A parser's own alias (a diff's two names): every name must be as safe as the path.
+      return {
+        path: r.path,
+        alias: { ...op.alias, paths: op.alias.paths.map(fix).filter((p) => p !== r.path) },
+      };
+    }
+    return r.alias ? { path: r.path, alias: r.alias } : { path: r.path };
+  };
+  const aliased = <T extends Op>(out: T, alias: Op['alias'] | undefined): T => {
+    if (alias) out.alias = alias;
+    else delete out.alias;
+    return out;
   };
   try {
     switch (op.kind) {
       case 'shell':
         return op;
-      case 'rename':
-        return { ...op, from: fix(op.from), to: fix(op.to) };
+      case 'rename': {
+        const m = main(op.from);
+        return aliased({ ...op, from: m.path, to: fix(op.to) }, m.alias);
+      }
       case 'patch': {
-        const out = { ...op, path: fix(op.path) };
+        const m = main(op.path);
+        const out = aliased({ ...op, path: m.path }, m.alias);
         if (op.newPath !== undefined) out.newPath = fix(op.newPath);
         if (op.copyFrom !== undefined) out.copyFrom = fix(op.copyFrom);
         return out;
       }
-      default:
-        return { ...op, path: fix(op.path) };
+      default: {
+        const m = main(op.path);
+        return aliased({ ...op, path: m.path }, m.alias);
+      }
     }
   } catch (err) {
     if (err instanceof UnsafePath) return err.message;

@@ -222,13 +222,40 @@ describe('parseUnifiedDiff', () => {
     expect(parseUnifiedDiff(text).files[0]).toMatchObject({ isNew: true, newPath: 'n.txt' });
   });
 
-  it('applies a diff between two names to the old one, with a warning, but not to a backup copy', () => {
+  it('gives a diff between two names both, for the plan to take the one that exists; not a backup copy', () => {
     const moved = parseUnifiedDiff('--- src/old.ts\n+++ src/new.ts\n@@ -1 +1 @@\n-a\n+b\n');
-    expect(diffFileToOps(moved.files[0]!)).toMatchObject([{ kind: 'patch', path: 'src/old.ts' }]);
-    expect(moved.diagnostics[0]).toMatchObject({ severity: 'warning', line: 1 });
+    expect(diffFileToOps(moved.files[0]!)).toMatchObject([
+      {
+        kind: 'patch',
+        path: 'src/old.ts',
+        alias: { how: 'diff-names', paths: ['src/new.ts', 'old.ts', 'new.ts'], guessFrom: 1 },
+      },
+    ]);
+    expect(moved.diagnostics[0]).toMatchObject({ severity: 'info', line: 1 });
     const orig = parseUnifiedDiff('--- a.c.orig\t2024-01-01\n+++ a.c\t2024-01-02\n@@ -1 +1 @@\n-a\n+b\n');
     expect(diffFileToOps(orig.files[0]!)).toMatchObject([{ kind: 'patch', path: 'a.c' }]);
     expect(orig.diagnostics).toEqual([]);
+  });
+
+  it.each([
+    // GNU diff -ru of two trees (corpus udiff-089): git apply's -p1.
+    [
+      '--- linux-vanilla/post image.txt 1969-12-31 16:00:00 -08:00\n+++ linux-mm3/post image.txt 2005-04-12 02:14:06 -07:00\n@@ -0,0 +1 @@\n+x\n',
+      'post image.txt',
+      undefined,
+    ],
+    ['--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-a\n+b\n', 'x.c', undefined],
+    [
+      '--- old/lib/x.c\n+++ new/lib/x.c\n@@ -1 +1 @@\n-a\n+b\n',
+      'lib/x.c',
+      ['old/lib/x.c', 'new/lib/x.c', 'x.c'],
+    ],
+    // The same first folder on both sides: the names as written, deeper levels only as guesses.
+    ['--- src/x.c\n+++ src/x.c\n@@ -1 +1 @@\n-a\n+b\n', 'src/x.c', ['x.c']],
+  ])('names a traditional diff by git apply’s strip rules: %#', (text, path, others) => {
+    const [op] = diffFileToOps(parseUnifiedDiff(text).files[0]!);
+    expect(op).toMatchObject({ kind: 'patch', path });
+    expect(op!.kind === 'patch' ? op!.alias?.paths : undefined).toEqual(others);
   });
 
   it('turns a git copy into a patch starting from the source', () => {

@@ -53,6 +53,10 @@ export interface DiffFile {
   isRename: boolean;
   /** git `copy from`/`copy to`: newPath starts as a copy of oldPath, which is kept. */
   isCopy: boolean;
+  /** The ---/+++ names as written, before any prefix was stripped (absent: no such header). */
+  written?: { old: string | null; new: string | null };
+  /** A `diff --git` section: its names are -p1 by definition. */
+  git?: boolean;
   /** 1-based reply line where the file's section starts. */
   line: number;
 }
@@ -141,13 +145,71 @@ export function diffFileToOps(file: DiffFile): Op[] {
   // `diff -u a.c.orig a.c`: the backup copy is not the file to change.
   const backup = oldPath && newPath && BACKUP_SUFFIX.exec(oldPath);
   const oldName = backup && oldPath!.slice(0, backup.index) === newPath ? newPath : oldPath;
-  const path = file.isNew ? (newPath ?? oldName) : (oldName ?? newPath);
+  let path = file.isNew ? (newPath ?? oldName) : (oldName ?? newPath);
   if (!path) return [];
+  const names = file.isRename || backup ? null : diffNames(file);
+  if (names && names.sure.length > 0 && (!file.isNew || leadingFolderDiffers(file))) path = names.sure[0]!;
   const op: Op = { kind: 'patch', path, hunks, line };
+  // The other names the diff may mean (the other side, other strip levels): the plan takes the one that
+  // exists. Only where hunks can confirm it: a hunkless delete must name its file exactly.
+  if (names && hunks.length > 0 && !file.isNew) {
+    const sure = names.sure.filter((n) => n !== path);
+    const guesses = names.guesses.filter((n) => n !== path && !sure.includes(n));
+    if (sure.length + guesses.length > 0) {
+      op.alias = { how: 'diff-names', written: path, paths: [...sure, ...guesses] };
+      if (guesses.length > 0) op.alias.guessFrom = sure.length;
+    }
+  }
   if (file.isRename && newPath && newPath !== path) op.newPath = newPath;
   if (file.isNew) op.isNew = true;
   if (file.isDelete) op.isDelete = true;
   return [op];
+}
+
+/**
+ * The names a diff section may mean, most likely first (GNU patch and `git apply` rules). Sure:
+ * - a traditional diff whose two names differ only in their first folder (`linux-vanilla/x` and
+ *   `linux-mm3/x`, or `a/x` and `b/x`) was made from two trees: `-p1`, as `git apply` reads it;
+ * - the names as written (an `a/`/`b/` pair already stripped), the old one first, as GNU patch does
+ *   when only one of them exists.
+ * Guesses: each deeper strip level (`-p2`, …), so that a diff made above the chosen folder still finds
+ * its file — but no tool would strip them unasked, so the user must tick the result.
+ */
+function diffNames(file: DiffFile): { sure: string[]; guesses: string[] } {
+  const sure: string[] = [];
+  const guesses: string[] = [];
+  const add = (to: string[], p: string | null | undefined) => {
+    if (p && !sure.includes(p) && !guesses.includes(p)) to.push(p);
+  };
+  const levels = (p: string | null) => {
+    const segs = p ? p.split('/').filter((x) => x !== '') : [];
+    return segs.map((_, k) => segs.slice(k).join('/'));
+  };
+  const old = file.isNew ? null : file.oldPath;
+  const neu = file.isDelete ? null : file.newPath;
+  const w = file.written;
+  const twoTrees = !file.git && w !== undefined && leadingFolderDiffers(file);
+  if (twoTrees) {
+    const [o1, n1] = [levels(w!.old)[1], levels(w!.new)[1]];
+    add(sure, file.isNew ? n1 : o1);
+    add(sure, file.isNew ? o1 : n1);
+  }
+  const [lo, ln] = [levels(old), levels(neu)];
+  add(sure, lo[0]);
+  add(sure, ln[0]);
+  for (let k = 1; k < Math.max(lo.length, ln.length); k++) {
+    add(guesses, lo[k]);
+    add(guesses, ln[k]);
+  }
+  return { sure, guesses };
+}
+
+/** Both names have a folder, and their first folders differ: a diff of two trees (`diff -ru a b`). */
+function leadingFolderDiffers(file: DiffFile): boolean {
+  const w = file.written;
+  if (!w || w.old === null || w.new === null) return false;
+  const [a, b] = [w.old.split('/'), w.new.split('/')];
+  return a.length >= 2 && b.length >= 2 && a[0] !== b[0] && a.slice(1).join('/') === b.slice(1).join('/');
 }
 
 /** The core reader over `lines[from, to)`; `lines[from]` is reply line `firstLine`. */
@@ -231,6 +293,7 @@ function scanDiff(
     const b = fb;
     fb = null;
     const f = b.file;
+    if (b.git) f.git = true;
     if (b.git && !b.hasHeaders) {
       // Case: `diff --git` with hunks but no ---/+++ (models abbreviate git diffs), or a pure rename.
       if (f.oldPath === null && !f.isNew) f.oldPath = b.gitOld;
@@ -266,11 +329,12 @@ function scanDiff(
       !BACKUP_SUFFIX.test(f.oldPath)
     ) {
       // Case: `--- src/old.ts` / `+++ src/new.ts` without git's rename lines. Renaming on a guess
-      // could lose a file; the hunks go to the old name, as GNU patch would, and the user is told.
+      // could lose a file; the hunks go to the name that exists (GNU patch's reading; see
+      // diffFileToOps), and the user is told.
       diagnostics.push({
-        severity: 'warning',
+        severity: 'info',
         line: f.line,
-        message: `The diff at reply line ${f.line} names ${f.oldPath} before and ${f.newPath} after, without git rename lines; it is applied to ${f.oldPath} and nothing is renamed.`,
+        message: `The diff at reply line ${f.line} names ${f.oldPath} before and ${f.newPath} after, without git rename lines; it changes the one that exists, and nothing is renamed.`,
       });
     }
     if (b.binary) {
@@ -454,6 +518,7 @@ function scanDiff(
           f.newPath = f.oldPath;
         }
       }
+      f.written = { old: oldH.path, new: newH.path };
       if (oldH.path === null) f.isNew = true;
       if (newH.path === null) f.isDelete = true;
       b.oldEpoch = oldH.epoch;

@@ -13,6 +13,7 @@ const EXPECTED_OPS: Record<string, OpKind[]> = {
   'delimiter-blocks': ['create', 'patch', 'delete'],
   aptix: ['create', 'delete', 'search-replace'],
   'structured-json': ['create', 'edit-ranges', 'delete'],
+  'xml-edits': ['search-replace', 'delete'],
 };
 
 describe('format instructions', () => {

@@ -9,6 +9,7 @@ import { searchReplaceInstruction } from './search-replace';
 import { structuredJsonInstruction } from './structured-json';
 import type { FormatInstruction } from './types';
 import { unifiedDiffInstruction } from './unified-diff';
+import { xmlEditsInstruction } from './xml-edits';
 
 export type { FormatInstruction } from './types';
 
@@ -17,6 +18,7 @@ export const INSTRUCTIONS: readonly FormatInstruction[] = [
   unifiedDiffInstruction,
   openaiPatchInstruction,
   markdownActionsInstruction,
+  xmlEditsInstruction,
   fileChangesInstruction,
   delimiterBlocksInstruction,
   aptixInstruction,

@@ -1,0 +1,223 @@
+/**
+ * Which file an op means when the reply's path may not be the file's name as it stands (PathAlias).
+ *
+ * `readReplyPath` runs on every path of every format (registry.ts) and says what other names a path
+ * may have; `resolveAlias` runs in the plan, against the files that exist, and picks one:
+ *
+ * | alias         | the file is                                              | a guess? |
+ * |---------------|----------------------------------------------------------|----------|
+ * | diff-names    | the one name that exists; of several, the one the hunks   | no       |
+ * |               | fit (the first in order when they fit more than one)      |          |
+ * | absolute      | inside the chosen folder: the rest of the path (`inRoot`) | no       |
+ * |               | else the one tail that names an existing file             | yes      |
+ * | placeholder   | the path as written if it exists, else the one existing   | yes      |
+ * | doubled       | file its made-up or doubled folder hides                  |          |
+ *
+ * Two candidates that fit equally are never chosen between: a wrong write is worse than a refusal. An
+ * absolute path that maps to nothing is an error, never a write outside the folder.
+ */
+import type { Op, PathAlias } from '../changeset/changeset';
+import { normalizePath, type PathCheck } from '../paths/paths';
+import { placeholderPrefix } from './placeholder';
+import type { EditNote, FailureKind } from './types';
+
+/** `/x/y`, `C:\x\y`, `C:/x/y`; not `//server/share` (refused as UNC by normalizePath). */
+const ABSOLUTE = /^(?:\/(?!\/)|[A-Za-z]:[\\/])/;
+
+/** A path as a reply wrote it: normalized, with the other names it may have. */
+export function readReplyPath(
+  raw: string,
+): (PathCheck & { ok: false }) | { ok: true; path: string; alias?: PathAlias } {
+  const written = raw
+    .trim()
+    .replace(/^(\*\*|__|[`'"])(.*)\1$/, '$2')
+    .trim();
+  if (ABSOLUTE.test(written)) {
+    // The part below the root (or drive) must be as safe as any relative path: no `..`, no `.git/`.
+    const rest = normalizePath(written.replace(/^[A-Za-z]:/, '').replace(/^[\\/]+/, ''));
+    if (!rest.ok) return rest;
+    const segments = rest.path.split('/');
+    const tails: string[] = [];
+    for (let i = 1; i < segments.length; i++) tails.push(segments.slice(i).join('/'));
+    return { ok: true, path: rest.path, alias: { how: 'absolute', written, paths: tails } };
+  }
+  const r = normalizePath(raw);
+  if (!r.ok) return r;
+  const prefix = placeholderPrefix(r.path);
+  if (prefix !== null && prefix < r.path.length) {
+    return { ok: true, path: r.path, alias: { how: 'placeholder', written, paths: [r.path.slice(prefix)] } };
+  }
+  const single = undoubled(r.path);
+  if (single !== null) return { ok: true, path: r.path, alias: { how: 'doubled', written, paths: [single] } };
+  return { ok: true, path: r.path };
+}
+
+/** `sub/sub/a.txt` → `sub/a.txt`, `a/b/a/b/x` → `a/b/x`: the first folder run written twice in a row. */
+function undoubled(path: string): string | null {
+  const segs = path.split('/');
+  const folders = segs.length - 1;
+  for (let i = 0; i < folders; i++) {
+    for (let k = 1; i + 2 * k <= folders; k++) {
+      let same = true;
+      for (let j = 0; j < k && same; j++) same = segs[i + j] === segs[i + k + j];
+      if (same) return [...segs.slice(0, i + k), ...segs.slice(i + 2 * k)].join('/');
+    }
+  }
+  return null;
+}
+
+/**
+ * An absolute path inside the chosen folder, made relative (`/home/me/proj/src/a.ts` with root
+ * `/home/me/proj` → `src/a.ts`); null when it is not inside. Compared as text: the folder as the user
+ * chose it, and as the system resolved it (the CLI passes both).
+ */
+export function inRoot(written: string, roots: readonly string[]): string | null {
+  const path = written.replace(/\\/g, '/');
+  for (const root of roots) {
+    const base = root.replace(/\\/g, '/').replace(/\/+$/, '');
+    if (base === '') continue;
+    const drive = /^[A-Za-z]:/.test(base);
+    const head = path.slice(0, base.length + 1);
+    if (drive ? head.toLowerCase() !== `${base}/`.toLowerCase() : head !== `${base}/`) continue;
+    const r = normalizePath(path.slice(base.length + 1));
+    if (r.ok) return r.path;
+  }
+  return null;
+}
+
+export interface PathWorld {
+  /** The file exists as planned so far (an earlier op of the reply may have created or moved it). */
+  exists(path: string): boolean;
+  /** The op applies to that file as planned so far (asked only of files that exist). */
+  fits(path: string): boolean;
+  /** Where the reply's other absolute paths put the project (`/Users/me/proj/`), when they agree. */
+  absoluteRoot?: string;
+}
+
+export type Resolved =
+  | { ok: true; path: string; guess: boolean; note?: EditNote }
+  | { ok: false; path: string; kind: FailureKind; message: string };
+
+/** The file `op` means; `path` is its path as the parser normalized it. */
+export function resolveAlias(op: Op, path: string, alias: PathAlias, world: PathWorld): Resolved {
+  const at = `reply line ${op.line}`;
+  const same = (p: string): Resolved => ({ ok: true, path: p, guess: false });
+  const guessed = (p: string, why: string): Resolved => ({
+    ok: true,
+    path: p,
+    guess: true,
+    note: {
+      severity: 'warning',
+      line: op.line,
+      message: `The reply names ${alias.written} (${at}); ${p} is ${why}. That is a guess: check it.`,
+    },
+  });
+  switch (alias.how) {
+    case 'diff-names': {
+      if (op.kind === 'patch' && op.isNew) return same(path);
+      const cut = alias.guessFrom ?? alias.paths.length;
+      const sure = [...new Set([path, ...alias.paths.slice(0, cut)])].filter((p) => world.exists(p));
+      if (sure.length === 1) return named(sure[0]!);
+      if (sure.length > 1) {
+        const fitting = sure.filter((p) => world.fits(p));
+        return named(fitting[0] ?? sure[0]!, sure);
+      }
+      // No name the diff tools would read exists: a deeper strip level whose file the hunks fit.
+      const deeper = alias.paths.slice(cut).filter((p) => world.exists(p) && world.fits(p));
+      if (deeper.length === 1)
+        return guessed(
+          deeper[0]!,
+          'the file it names with its leading folders left out, and its hunks fit it',
+        );
+      return same(path);
+    }
+    case 'absolute': {
+      const existing = [...new Set([path, ...alias.paths])].filter((p) => world.exists(p));
+      if (existing.length === 1)
+        return guessed(existing[0]!, 'the file of the project that ends the same way');
+      const inferred = world.absoluteRoot === undefined ? null : inRoot(alias.written, [world.absoluteRoot]);
+      if (existing.length === 0 && inferred !== null) {
+        return guessed(
+          inferred,
+          `where the reply's other absolute paths put the project folder (${world.absoluteRoot})`,
+        );
+      }
+      if (existing.length === 0) {
+        return {
+          ok: false,
+          path,
+          kind: 'missing-file',
+          message: `${alias.written} (${at}) is an absolute path outside the project folder, and no file of the project matches its end; nothing is written there.`,
+        };
+      }
+      return {
+        ok: false,
+        path,
+        kind: 'ambiguous',
+        message: `${alias.written} (${at}) is an absolute path outside the project folder; its end matches ${existing.length} files (${existing.join(', ')}), so none is chosen.`,
+      };
+    }
+    case 'placeholder':
+    case 'doubled': {
+      if (world.exists(path)) return same(path);
+      const existing = alias.paths.filter((p) => world.exists(p));
+      if (existing.length !== 1) return same(path);
+      return guessed(
+        existing[0]!,
+        alias.how === 'placeholder'
+          ? 'the file its made-up folder stands in front of'
+          : 'the file it names with a folder written once',
+      );
+    }
+  }
+
+  function named(p: string, existing: string[] = [p]): Resolved {
+    if (p === path && existing.length === 1) return same(p);
+    const others = existing.filter((x) => x !== p);
+    return {
+      ok: true,
+      path: p,
+      guess: false,
+      note: {
+        severity: 'info',
+        line: op.line,
+        message:
+          others.length === 0
+            ? `The diff at ${at} names ${[path, ...alias.paths.filter((x) => x !== path)].join(' and ')}; ${p} is the one that exists.`
+            : `The diff at ${at} could mean ${existing.join(' or ')}, which all exist; its hunks were applied to ${p}.`,
+      },
+    };
+  }
+}
+
+/**
+ * The change set with every absolute path that lies inside the chosen folder made relative, so that it
+ * is the file itself, not a guess. `roots`: the folder as chosen and as the system resolved it.
+ */
+export function mapIntoRoot<T extends { ops: Op[] }>(changeSet: T, roots: readonly string[]): T {
+  let changed = false;
+  const ops = changeSet.ops.map((op) => {
+    if (op.alias?.how !== 'absolute') return op;
+    const rel = inRoot(op.alias.written, roots);
+    if (rel === null) return op;
+    changed = true;
+    return withPath(op, rel, false);
+  });
+  return changed ? { ...changeSet, ops } : changeSet;
+}
+
+/** The path an op's alias is about: `from` of a rename, else `path`; null for a shell command. */
+export function aliasedPath(op: Op): string | null {
+  if (op.kind === 'shell') return null;
+  return op.kind === 'rename' ? op.from : op.path;
+}
+
+/** The op with its aliased path replaced (and, when `guess`, marked as a name guessed from prose). */
+export function withPath(op: Op, path: string, guess: boolean): Op {
+  const out = { ...op } as Op & { alias?: PathAlias };
+  delete out.alias;
+  if (guess) out.guess = true;
+  if (out.kind === 'rename') out.from = path;
+  else if (out.kind !== 'shell') out.path = path;
+  return out;
+}
