@@ -38,6 +38,16 @@ export const HunkSchema = z.object({
   /** OpenAI patch: `*** End of File` — the hunk must match at the end of the file. */
   atEof: z.optional(z.boolean()),
   lines: z.array(z.string()),
+  /**
+   * Indexes into `lines` of lines written without a prefix (read as unchanged lines). When the hunk does
+   * not fit as written, the engine tries it without them (junk such as a leaked `</thinking>`).
+   */
+  loose: z.optional(z.array(z.int().check(z.nonnegative()))),
+  /**
+   * Text followed the closing `@@` without a space (`@@ -10,7 +10,7 @@clusters = …`): it may be the
+   * hunk's first line, glued to the header. `section` holds it.
+   */
+  glued: z.optional(z.literal(true)),
 });
 export type Hunk = z.infer<typeof HunkSchema>;
 
@@ -129,6 +139,11 @@ export const OpSchema = z.discriminatedUnion('kind', [
      * "\ No newline at end of file" markers change it.
      */
     finalNewline: z.optional(z.literal(true)),
+    /**
+     * A move onto an existing file replaces it (codex's `*** Move to:`). Without it such a move is
+     * refused. The plan shows it as the destination modified and the source deleted, both hash-checked.
+     */
+    moveOverwrites: z.optional(z.literal(true)),
     ...opBase,
   }),
   z.object({

@@ -15,15 +15,24 @@
  * A hunk that matches nowhere but whose new side is already in the file is `already-applied`.
  */
 import type { Hunk } from '../changeset/changeset';
-import { adapt } from './normalize';
+import { repairHunk } from './hunk-repairs';
+import { adapt, uniformShift } from './normalize';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { eolAt, findOverlap, type Replacement, splice } from './splice';
-import { hasFinalNewline, type TextDoc } from './text-model';
-import { type ApplyFailure, cap, type EditNote, fail, type Rung } from './types';
+import { formatText, hasFinalNewline, parseText, type TextDoc } from './text-model';
+import {
+  type ApplyFailure,
+  cap,
+  type EditNote,
+  type FailureKind,
+  fail as failure,
+  RUNGS,
+  type Rung,
+} from './types';
 
 type LineOp = [' ' | '-' | '+', string];
 
-interface ParsedHunk {
+export interface ParsedHunk {
   ops: LineOp[];
   old: string[];
   new: string[];
@@ -73,6 +82,9 @@ const RUNG_WORDS: Record<Rung, string> = {
   indentation: 'when ignoring indentation (the new lines were re-indented to match)',
   typography:
     'when reading typographic quotes, dashes and spaces as plain ASCII (the new lines were converted the same way)',
+  'uneven-indentation':
+    'when ignoring the indentation of each line (it differs unevenly; the new lines are as the reply wrote them)',
+  backticks: 'when ignoring Markdown `code` marks (the new lines are as the reply wrote them)',
 };
 
 export interface PatchApplied {
@@ -90,6 +102,14 @@ interface Located {
   rep: Replacement;
 }
 
+/** A failure of one hunk of the patch: which one, so that a repair can be tried on it. */
+type HunkFailure = ApplyFailure & { hunk?: number };
+
+interface Attempt {
+  /** Hunks whose kept and removed lines differ from the file may be placed by fuzzyPlace. */
+  fuzz?: boolean;
+}
+
 /**
  * Apply `hunks` to `doc`. Tolerance: models sometimes repeat a hunk word for word. When the patch
  * does not apply as written and leaving out the repeats makes it apply, the copies were the same
@@ -98,28 +118,149 @@ interface Located {
  */
 export function applyHunks(
   doc: TextDoc,
-  hunks: readonly Hunk[],
+  written: readonly Hunk[],
   ctx: { opLine: number; path: string },
 ): PatchApplied | ApplyFailure {
+  const where = `the patch for ${ctx.path} (reply line ${ctx.opLine})`;
+  const notes: EditNote[] = [];
+  const note = (message: string, severity: EditNote['severity'] = 'warning') =>
+    notes.push({ severity, line: ctx.opLine, message });
+  const done = (r: PatchApplied): PatchApplied => {
+    r.notes.unshift(...notes);
+    return r;
+  };
+
+  // A hunk without a `+` or `-` line changes nothing (udiffx skips them too): it is left out, so that a
+  // stray context-only hunk cannot make the patch fail or overlap another.
+  let hunks = written.filter((h) => parseHunkLines(h).ops.some(([k]) => k !== ' '));
+  if (hunks.length < written.length) {
+    note(
+      `${written.length - hunks.length} hunk(s) of ${where} change nothing (no "+" or "-" line); left out.`,
+      'info',
+    );
+  }
+  if (hunks.length === 0) {
+    return done({
+      ok: true,
+      doc,
+      finalNewline: hasFinalNewline(doc),
+      notes: [],
+      added: [],
+      replacements: [],
+    });
+  }
+  // An empty file "patched" by hunks whose kept and removed lines are all blank: the model saw it as
+  // holding blank lines. Every line becomes an added one (udiffx's reading; corpus esrc replies).
+  if (doc.lines.length === 0 && hunks.every((h) => parseHunkLines(h).old.every((l) => l.trim() === ''))) {
+    if (hunks.some((h) => parseHunkLines(h).old.length > 0)) {
+      note(
+        `${ctx.path} is empty; the blank lines ${where} keeps or removes were read as added lines.`,
+        'info',
+      );
+      hunks = hunks.map((h) => ({
+        lines: parseHunkLines(h).ops.map(([, body]) => `+${body}`),
+      }));
+    }
+  }
+
   const asWritten = applyHunksOnce(doc, hunks, ctx);
-  if (asWritten.ok) return asWritten;
+  if (asWritten.ok) return done(asWritten);
+
+  // Models sometimes repeat a hunk word for word: when leaving the repeats out makes the patch apply,
+  // the copies were the same change. (Identical hunks that fit different places never reach this.)
   const unique = hunks.filter((h, i) => !hunks.some((g, j) => j < i && sameHunk(g, h)));
-  if (unique.length === hunks.length) return asWritten;
-  const once = applyHunksOnce(doc, unique, ctx);
-  if (!once.ok) return asWritten;
-  once.notes.push({
-    severity: 'warning',
-    line: ctx.opLine,
-    message: `The patch for ${ctx.path} (reply line ${ctx.opLine}) repeats ${hunks.length - unique.length} hunk(s) word for word; each was applied once.`,
-  });
-  return once;
+  if (unique.length < hunks.length) {
+    const once = applyHunksOnce(doc, unique, ctx);
+    if (once.ok) {
+      note(
+        `${cap(where)} repeats ${hunks.length - unique.length} hunk(s) word for word; each was applied once.`,
+      );
+      return done(once);
+    }
+  }
+
+  // Repairs of what models break (hunk-repairs.ts), one failing hunk at a time, each only when exactly
+  // one repaired reading fits the file.
+  const fixed = [...hunks];
+  const repaired: string[] = [];
+  let last: HunkFailure = asWritten;
+  for (let round = 0; round < fixed.length * 2; round++) {
+    if (last.ok || last.hunk === undefined) break;
+    const i = last.hunk;
+    const r = last.kind === 'no-match' ? repairHunk(doc, fixed[i]!, (h) => placesAlone(doc, h, ctx)) : null;
+    if (!r) break;
+    fixed[i] = r.hunk;
+    repaired.push(`hunk ${i + 1}: ${r.what}`);
+    const next = applyHunksOnce(doc, fixed, ctx);
+    if (next.ok) {
+      note(`Repaired ${where} before applying it — ${repaired.join('; ')}.`);
+      return done(next);
+    }
+    last = next;
+  }
+
+  // Hunks written one after the other, each against the file as the previous one left it (they repeat
+  // each other's context, so they overlap in the original).
+  if (!last.ok && last.kind === 'overlap') {
+    const seq = applySequentially(doc, fixed, ctx);
+    if (seq) {
+      if (repaired.length > 0) note(`Repaired ${where} before applying it — ${repaired.join('; ')}.`);
+      note(`The hunks of ${where} overlap: each was applied to the file as the hunks before it left it.`);
+      return done(seq);
+    }
+  }
+
+  // Last: hunks whose kept lines differ a little from the file (fuzzyPlace says how little).
+  const fuzzed = applyHunksOnce(doc, fixed, ctx, { fuzz: true });
+  if (fuzzed.ok) {
+    if (repaired.length > 0) note(`Repaired ${where} before applying it — ${repaired.join('; ')}.`);
+    return done(fuzzed);
+  }
+  return asWritten;
+}
+
+/** Whether one hunk alone fits the file, and where: for telling repaired readings apart. */
+function placesAlone(doc: TextDoc, hunk: Hunk, ctx: { opLine: number; path: string }): string | null {
+  const r = applyHunksOnce(doc, [hunk], ctx);
+  return r.ok ? formatText(r.doc, r.finalNewline) : null;
+}
+
+/**
+ * The hunks applied one by one, each to the result of the ones before it, each placed as a hunk alone
+ * (a numbered hunk near its line moved by what the earlier hunks added). Null when any does not fit.
+ */
+function applySequentially(
+  doc: TextDoc,
+  hunks: readonly Hunk[],
+  ctx: { opLine: number; path: string },
+): PatchApplied | null {
+  let current = doc;
+  let finalNewline = hasFinalNewline(doc);
+  const notes: EditNote[] = [];
+  const added: string[] = [];
+  let delta = 0;
+  for (const h of hunks) {
+    const moved = h.oldStart === undefined ? h : { ...h, oldStart: Math.max(1, h.oldStart + delta) };
+    const r = applyHunksOnce(current, [moved], ctx);
+    if (!r.ok) return null;
+    notes.push(...r.notes);
+    added.push(...r.added);
+    const p = parseHunkLines(h);
+    delta += p.new.length - p.old.length;
+    current = { ...r.doc };
+    finalNewline = r.finalNewline;
+    current = parseText(formatText(r.doc, finalNewline));
+  }
+  // The replacements are of the last step only: not line edits of the original, so none are given.
+  return { ok: true, doc: current, finalNewline, notes, added, replacements: [] };
 }
 
 function applyHunksOnce(
   doc: TextDoc,
   hunks: readonly Hunk[],
   ctx: { opLine: number; path: string },
-): PatchApplied | ApplyFailure {
+  attempt: Attempt = {},
+): PatchApplied | HunkFailure {
   const hay = new Haystack(doc.lines);
   const n = doc.lines.length;
   const notes: EditNote[] = [];
@@ -136,6 +277,10 @@ function applyHunksOnce(
     const label = hunkLabel(hunk, i);
     const numbered = hunk.oldStart !== undefined;
     const m = p.old.length;
+    const fail = (kind: FailureKind, message: string, nearest?: string): HunkFailure => ({
+      ...failure(kind, message, nearest),
+      hunk: i,
+    });
     if (p.ops.length === 0) return fail('no-match', `${label} ${where} has no lines.`);
 
     // Anchors: each must be found in turn after the previous hunk (codex's `@@ class Foo`).
@@ -184,7 +329,21 @@ function applyHunksOnce(
           : hunk.anchors?.length
             ? { lo: cursor, expected: cursor }
             : {};
-      const found = seek(hay, p.old, options);
+      let found = seek(hay, p.old, { ...options, rungs: RUNGS });
+      // Uneven indentation is forgiven on the lines a hunk keeps, not on those it removes: they must
+      // share one shift (a removed line is never loosened more than the indentation rung allows).
+      if (found.kind === 'found' && found.match.rung === 'uneven-indentation') {
+        const removed = p.ops.filter(([k]) => k !== '+');
+        const rows = removed.flatMap(([k], j) => (k === '-' ? [j] : []));
+        if (
+          !uniformShift(
+            rows.map((j) => doc.lines[found.kind === 'found' ? found.match.start + j : 0]!),
+            0,
+            rows.map((j) => p.old[j]!),
+          )
+        )
+          found = { kind: 'none' };
+      }
       if (found.kind === 'ambiguous') {
         const lines = found.matches.map((x) => x.start + 1).join(', ');
         return fail(
@@ -193,11 +352,38 @@ function applyHunksOnce(
         );
       }
       if (found.kind === 'none') {
-        return notFound(hay, p, label, where, numbered ? hunk.oldStart : undefined, options.lo ?? 0);
+        const fuzzy = attempt.fuzz ? fuzzyPlace(hay, p, options.lo ?? 0, options.hi ?? n - m) : null;
+        if (!fuzzy) {
+          const r = notFound(hay, p, label, where, numbered ? hunk.oldStart : undefined, options.lo ?? 0);
+          return { ...r, hunk: i };
+        }
+        match = { start: fuzzy.start, rung: 'exact', shift: null };
+        notes.push({
+          severity: 'warning',
+          line: ctx.opLine,
+          fileLine: fuzzy.start + 1,
+          message: `${cap(label)} applied at line ${fuzzy.start + 1} although ${fuzzy.differing.length} of its ${fuzzy.context} unchanged lines differ from the file there (${fuzzy.differing.map((j) => `line ${fuzzy.start + j + 1}`).join(', ')}); every line it removes matches, and no other place fits.`,
+        });
+      } else {
+        match = found.match;
+        // A shift of one space on unchanged lines only is not a re-indentation: the model dropped their
+        // " " prefix (it wrote the file's line as is). The added lines are then right as written.
+        if (
+          match.rung === 'indentation' &&
+          match.shift?.sign === 1 &&
+          match.shift.prefix === ' ' &&
+          !p.ops.some(([k, body]) => k === '-' && body.trim() !== '')
+        ) {
+          match = { ...match, shift: null };
+          notes.push({
+            severity: 'warning',
+            line: ctx.opLine,
+            fileLine: match.start + 1,
+            message: `${cap(label)} matched line ${match.start + 1} once its unchanged lines got back the space in front of them that the reply lost; the added lines are as written.`,
+          });
+        } else noteRung(notes, match, label, ctx.opLine);
       }
-      match = found.match;
       start = match.start;
-      noteRung(notes, match, label, ctx.opLine);
       if (numbered) {
         const stated = hunk.oldStart! - 1;
         if (start !== stated + offset && start !== stated) {
@@ -213,6 +399,16 @@ function applyHunksOnce(
     }
 
     const end = start + m;
+    const tail = addedAtEnd(p);
+    if (tail && m > 0 && tail.some((l) => l.trim() !== '') && followedBy(doc.lines, end, tail)) {
+      // A hunk that only adds lines after its context, with nothing after them to hold it in place, whose
+      // added lines already follow that context: it may be applied already (git refuses such a hunk
+      // unless it ends the file; corpus udiff-081).
+      return fail(
+        'already-applied',
+        `${label} ${where} adds lines after line ${end}, and the file already has them there; it may be applied already (the hunk has no lines after its change to tell).`,
+      );
+    }
     const eol = eolAt(doc, start, end);
     const rep: Replacement = { start, end, lines: [], eols: [] };
     let at = start;
@@ -242,10 +438,13 @@ function applyHunksOnce(
   const overlap = findOverlap(located.map((l) => ({ start: l.rep.start, end: l.rep.end, l })));
   if (overlap) {
     const [a, b] = overlap.map((o) => o.l).sort((x, y) => x.index - y.index);
-    return fail(
-      'overlap',
-      `${hunkLabel(hunks[b!.index]!, b!.index)} ${where} changes the same lines as ${hunkLabel(hunks[a!.index]!, a!.index)}.`,
-    );
+    return {
+      ...failure(
+        'overlap',
+        `${hunkLabel(hunks[b!.index]!, b!.index)} ${where} changes the same lines as ${hunkLabel(hunks[a!.index]!, a!.index)}.`,
+      ),
+      hunk: b!.index,
+    };
   }
   const replacements = located
     .sort((a, b) => a.rep.start - b.rep.start || a.index - b.index)
@@ -274,7 +473,7 @@ function notFound(
 ): ApplyFailure {
   const changes = p.ops.some(([k]) => k !== ' ');
   if (changes && p.new.length > 0 && seek(hay, p.new).kind !== 'none') {
-    return fail(
+    return failure(
       'already-applied',
       `${label} ${where} seems to be applied already: its new lines are in the file and its old lines are not.`,
     );
@@ -287,7 +486,84 @@ function notFound(
     : near
       ? firstDifference(hay, p.old, near.start, 'the hunk')
       : ' None of the lines it keeps or removes are in the file.';
-  return fail('no-match', `${label} ${where} does not match the file${at}.${hint}`, near?.text);
+  return failure(
+    taken ? 'overlap' : 'no-match',
+    `${label} ${where} does not match the file${at}.${hint}`,
+    near?.text,
+  );
+}
+
+/**
+ * The lines a hunk adds after all of its other lines, when it removes nothing and has no unchanged line
+ * after them; null otherwise.
+ */
+function addedAtEnd(p: ParsedHunk): string[] | null {
+  let k = p.ops.length;
+  while (k > 0 && p.ops[k - 1]![0] === '+') k--;
+  if (k === p.ops.length) return null;
+  for (let j = 0; j < k; j++) if (p.ops[j]![0] !== ' ') return null;
+  return p.ops.slice(k).map(([, body]) => body);
+}
+
+function followedBy(lines: readonly string[], at: number, want: readonly string[]): boolean {
+  if (at + want.length > lines.length) return false;
+  return want.every((l, j) => lines[at + j]!.trimEnd() === l.trimEnd());
+}
+
+/**
+ * Where a hunk goes when its unchanged lines differ a little from the file (a typo in a comment, a line
+ * the model misremembered): the one place in [lo, hi] where
+ * - every removed line matches (ignoring trailing whitespace) — a removed line is never guessed;
+ * - the unchanged lines right next to each added or removed run match, so the change sits where the
+ *   reply put it (jsdiff's rule);
+ * - fewer than a third of the unchanged lines differ, with at least three of them in the hunk;
+ * - a differing line is nowhere in the file: one that is elsewhere means lines were skipped or moved,
+ *   not mistyped (corpus llm-241).
+ * Lines are compared one to one: a line missing from the file, or an extra one, is no fit. Two places
+ * that fit are no fit at all (corpus udiff-107/109; refusals: udiff-023/027/033/115, llm-241).
+ */
+export function fuzzyPlace(
+  hay: Haystack,
+  p: ParsedHunk,
+  lo: number,
+  hi: number,
+): { start: number; differing: number[]; context: number } | null {
+  const kinds = p.ops.filter(([k]) => k !== '+').map(([k]) => k);
+  const context = kinds.filter((k) => k === ' ').length;
+  if (context < 3) return null;
+  // Unchanged lines that touch a change: the line before and after each run of + and - lines.
+  const pinned = new Set<number>();
+  let oldAt = 0;
+  let prevKind: string | null = null;
+  for (const [k] of p.ops) {
+    if (k === ' ') {
+      if (prevKind !== null && prevKind !== ' ') pinned.add(oldAt);
+      oldAt++;
+    } else {
+      if (prevKind === ' ' && oldAt > 0) pinned.add(oldAt - 1);
+      if (k === '-') oldAt++;
+    }
+    prevKind = k;
+  }
+  const keys = hay.keysFor('trailing-whitespace');
+  const index = hay.indexFor('trailing-whitespace');
+  const want = p.old.map((l) => l.trimEnd());
+  const budget = Math.ceil(context / 3) - 1;
+  let found: { start: number; differing: number[] } | null = null;
+  for (let start = Math.max(0, lo); start <= Math.min(hi, keys.length - want.length); start++) {
+    const differing: number[] = [];
+    let fits = true;
+    for (let j = 0; j < want.length && fits; j++) {
+      if (keys[start + j] === want[j]) continue;
+      if (kinds[j] === '-' || pinned.has(j) || differing.length >= budget || index.has(want[j]!))
+        fits = false;
+      else differing.push(j);
+    }
+    if (!fits) continue;
+    if (found) return null;
+    found = { start, differing };
+  }
+  return found && found.differing.length > 0 ? { ...found, context } : null;
 }
 
 function sameHunk(a: Hunk, b: Hunk): boolean {

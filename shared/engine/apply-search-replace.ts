@@ -77,7 +77,7 @@ export function applySearchReplace(
           severity: 'warning',
           line: ctx.opLine,
           fileLine: matches[0]!.start + 1,
-          message: `The search text of ${label} is found at lines ${at}; the reply asks for the first, so line ${matches[0]!.start + 1} was changed.`,
+          message: `The search text of ${label} is found at lines ${at}; this format replaces the first, so line ${matches[0]!.start + 1} was changed. Check that it is the one meant.`,
         });
       } else {
         return fail(
@@ -160,7 +160,7 @@ function replaceSubstring(
       severity: 'warning',
       line: opLine,
       fileLine: lineOf(at[0]!),
-      message: `The search text of ${label} is found ${at.length} times (lines ${where}); the reply asks for the first, so line ${lineOf(at[0]!)} was changed.`,
+      message: `The search text of ${label} is found ${at.length} times (lines ${where}); this format replaces the first, so line ${lineOf(at[0]!)} was changed. Check that it is the one meant.`,
     });
   }
   let out = '';

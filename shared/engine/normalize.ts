@@ -32,7 +32,10 @@ export function lineKey(line: string, rung: Rung): string {
     case 'indentation':
       return line.trim();
     case 'typography':
+    case 'uneven-indentation':
       return asciiTypography(line).trim();
+    case 'backticks':
+      return asciiTypography(line).replace(/`/g, '').trim();
   }
 }
 

@@ -10,6 +10,24 @@ const snaps = (files: Record<string, string | null>): Map<string, FileSnapshot |
   new Map(Object.entries(files).map(([p, t]) => [p, t === null ? null : { text: t, hash: H(p) }]));
 
 describe('plan', () => {
+  it('leaves out a guessed op on a missing file, with a warning, and plans the rest', () => {
+    const p = plan(
+      cs([
+        { kind: 'replace', path: 'g.txt', content: 'x', line: 1, guess: true },
+        { kind: 'create', path: 'h.txt', content: 'y\n', ifExists: 'fail', line: 5 },
+      ]),
+      snaps({ 'g.txt': null, 'h.txt': null }),
+    );
+    expect(p.files.map((f) => [f.path, f.status])).toEqual([['h.txt', 'ok']]);
+    expect(p.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        line: 1,
+        message: expect.stringMatching(/no such file/),
+      }),
+    ]);
+  });
+
   it('modifies a file and shows the diff', () => {
     const p = plan(
       cs([srOp([{ search: 'b', replace: 'B' }], { line: 4 })]),
@@ -105,12 +123,7 @@ describe('plan', () => {
       { 'a.txt': null },
       { action: 'delete', status: 'error', error: { kind: 'missing-file' } },
     ],
-    [
-      'a guessed op on a missing file is an error',
-      [{ kind: 'replace', path: 'g.txt', content: 'x', line: 1, guess: true }],
-      { 'g.txt': null },
-      { status: 'error', guess: true, error: { kind: 'missing-file' } },
-    ],
+
     [
       'a guessed op on an existing file applies',
       [{ kind: 'replace', path: 'g.txt', content: 'x\n', line: 1, guess: true }],

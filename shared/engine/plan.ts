@@ -106,6 +106,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     return s;
   };
   const live = new Map<string, Entity>();
+  const unused: Diagnostic[] = [];
   const vacated = new Set<string>();
   const order: Entity[] = [];
   const scripts: Plan['scripts'] = [];
@@ -157,6 +158,21 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     }
     const target = live.get(to);
     const targetExists = target ? target.text !== null : !vacated.has(to) && snap(to) !== null;
+    if (targetExists && op.kind === 'patch' && op.moveOverwrites) {
+      // The destination's content is replaced and the source deleted: two changes the host checks
+      // against what the review showed, and undo puts both back.
+      const t = entity(to);
+      if (!touch(t, op)) return;
+      t.text = e.text;
+      t.contentOps++;
+      t.notes.push({
+        severity: 'warning',
+        line: op.line,
+        message: `The reply moves ${e.path} onto ${to}, which exists (reply line ${op.line}): ${to} gets ${e.path}'s new content, and ${e.path} is deleted.`,
+      });
+      e.text = null;
+      return;
+    }
     if (targetExists) {
       e.error = {
         kind: 'exists',
@@ -221,6 +237,16 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
       }
     }
     if (op.kind === 'shell') continue;
+    if (op.guess && op.kind !== 'rename' && current(op.path) === null) {
+      // A name guessed from the prose around a code block that names no file of the project: the block
+      // may be an example, or a draft. Said, and left out — neither written nor blocking the rest.
+      unused.push({
+        severity: 'warning',
+        line: op.line,
+        message: `The code at reply line ${op.line} may be meant for ${op.path} (a name guessed from the text around it), but there is no such file; it is not used.`,
+      });
+      continue;
+    }
     if (op.kind === 'rename') {
       const e = entity(op.from);
       if (touch(e, op)) rename(e, op.to, op);
@@ -269,7 +295,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
   }
 
   const files: FilePlan[] = [];
-  const diagnostics = [...changeSet.diagnostics];
+  const diagnostics = [...changeSet.diagnostics, ...unused];
   for (const e of order) {
     const fp = filePlan(e);
     if (fp) files.push(fp);

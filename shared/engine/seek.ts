@@ -4,7 +4,7 @@
  * instead of rescanning the file: a 100-hunk patch on a 50,000-line file stays fast.
  */
 import { type IndentShift, lineKey, uniformShift } from './normalize';
-import { RUNGS, type Rung } from './types';
+import { type Rung, TEXT_RUNGS } from './types';
 
 export interface Match {
   /** 0-based index of the block's first line in the file. */
@@ -55,6 +55,7 @@ export class Haystack {
     const keys = this.keysFor(rung);
     for (let j = 0; j < needleKeys.length; j++) if (keys[start + j] !== needleKeys[j]) return null;
     if (rung === 'exact' || rung === 'trailing-whitespace') return { start, rung, shift: null };
+    if (rung === 'uneven-indentation' || rung === 'backticks') return { start, rung, shift: null };
     const shift = uniformShift(this.lines, start, needle);
     return shift ? { start, rung, shift } : null;
   }
@@ -95,10 +96,14 @@ function keyAll(lines: readonly string[], rung: Rung): string[] {
 function seekAll(
   hay: Haystack,
   needle: readonly string[],
-  lo = 0,
-  hi = hay.lines.length - needle.length,
+  lo: number,
+  hi: number,
+  rungs: readonly Rung[],
 ): { rung: Rung; matches: Match[] } | null {
-  for (const rung of RUNGS) {
+  // The loosest rungs need a line that says something (not only `}` and blank lines) to go on.
+  const telling = needle.some((l) => l.trim().length >= 4);
+  for (const rung of rungs) {
+    if (!telling && (rung === 'uneven-indentation' || rung === 'backticks')) break;
     const matches = hay.findAll(needle, rung, lo, hi);
     if (matches.length > 0) return { rung, matches };
   }
@@ -118,7 +123,7 @@ export type Seek =
 export function seek(
   hay: Haystack,
   needle: readonly string[],
-  options: { expected?: number; lo?: number; hi?: number } = {},
+  options: { expected?: number; lo?: number; hi?: number; rungs?: readonly Rung[] } = {},
 ): Seek {
   const lo = Math.max(0, options.lo ?? 0);
   const hi = Math.min(hay.lines.length - needle.length, options.hi ?? Number.POSITIVE_INFINITY);
@@ -128,7 +133,7 @@ export function seek(
     const here = hay.matchAt(needle, expected, 'exact');
     if (here) return { kind: 'found', match: here };
   }
-  const found = seekAll(hay, needle, lo, hi);
+  const found = seekAll(hay, needle, lo, hi, options.rungs ?? TEXT_RUNGS);
   if (!found) return { kind: 'none' };
   const { rung, matches } = found;
   if (expected === undefined) {

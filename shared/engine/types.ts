@@ -8,8 +8,23 @@
  * fixed and every rung compares whole lines: nothing here is a similarity score, so a line the reply
  * removes with a typo in it never matches.
  */
-export const RUNGS = ['exact', 'trailing-whitespace', 'indentation', 'typography'] as const;
+export const RUNGS = [
+  'exact',
+  'trailing-whitespace',
+  'indentation',
+  'typography',
+  'uneven-indentation',
+  'backticks',
+] as const;
 export type Rung = (typeof RUNGS)[number];
+
+/**
+ * The rungs for text the model wrote to be found as is (SEARCH blocks, anchors). The two lowest rungs
+ * are for diff hunks only, where the kept lines come from the file and the added lines are written as
+ * the model wrote them: lines indented unevenly (udiffx trims them; corpus esrc replies), and Markdown
+ * inline code marks that came or went (`Normal` for Normal; corpus llm-237).
+ */
+export const TEXT_RUNGS: readonly Rung[] = ['exact', 'trailing-whitespace', 'indentation', 'typography'];
 
 export const FAILURE_KINDS = [
   'no-match',

@@ -32,6 +32,7 @@ describe('openai-patch: entries', () => {
         hunks: [{ lines: ['-x', '+y'] }],
         line: 6,
         finalNewline: true,
+        moveOverwrites: true,
       },
     ]);
     expect(diags(text)).toEqual([]);

@@ -130,7 +130,11 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
       }
       // codex writes every updated file with a final newline (its scenario 014): so do we, for this format.
       const op: Op = { kind: 'patch', path, hunks: read.hunks, line: start + 1, finalNewline: true };
-      if (newPath !== undefined) op.newPath = newPath;
+      if (newPath !== undefined) {
+        op.newPath = newPath;
+        // codex moves onto an existing file by replacing it (its scenario 010; corpus llm-067).
+        op.moveOverwrites = true;
+      }
       ops.push(op);
       continue;
     }

@@ -43,7 +43,8 @@ export interface DetectOptions {
   only?: FormatId[];
 }
 
-export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[] {
+export function detectAll(reply: string, options: DetectOptions = {}): ChangeSet[] {
+  const { text, regions } = maskReasoning(reply);
   const claimed: Array<[number, number, FormatId]> = [];
   const found: Array<{ parser: FormatParser; block: ParsedBlock }> = [];
   for (const parser of PARSERS) {
@@ -87,6 +88,12 @@ export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[
 
   const sets: ChangeSet[] = [];
   let textHash: number | undefined;
+  // Where the model's reasoning was left unread, the first change set says so.
+  const reasoningNotes: Diagnostic[] = regions.map(([from, to]) => ({
+    severity: 'info',
+    line: from,
+    message: `Reply lines ${from}–${to} are the model's reasoning (a thinking block); code in them is a draft and is not applied.`,
+  }));
   for (const [format, blocks] of byFormat) {
     blocks.sort((a, b) => a.start - b.start);
     const ops: Op[] = [];
@@ -111,9 +118,10 @@ export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[
     // user sees why nothing was proposed; a format that found nothing at all yields none.
     if (ops.length === 0 && diagnostics.length === 0) continue;
     diagnostics.push(...duplicateWarnings(ops));
+    if (sets.length === 0) diagnostics.push(...reasoningNotes);
     for (const d of diagnostics) if (d.op === undefined) delete d.op;
     // The reply is hashed once however many formats it holds (16 MiB replies spent a quarter of their time here).
-    textHash ??= fnv(FNV_SEED, text);
+    textHash ??= fnv(FNV_SEED, reply);
     const set: ChangeSet = {
       id: `${format}-${hex(fnv(textHash, `\n${format}`))}`,
       source: { format },
@@ -128,6 +136,34 @@ export function detectAll(text: string, options: DetectOptions = {}): ChangeSet[
     sets.push(set);
   }
   return sets.sort((a, b) => firstLine(a) - firstLine(b));
+}
+
+/** A line that opens the model's reasoning: `<think>`, `<thinking>`, aider's `<thinking-content-…>`. */
+const REASONING_OPEN = /^[ \t]*<(think|thinking|reasoning|thinking-content-[0-9a-f]+)>[ \t]*$/;
+
+/**
+ * The reply with the model's reasoning blocks blanked (same lines, so every line number holds), and the
+ * 1-based line spans blanked. Reasoning holds drafts — listings the model rewrites below — and an
+ * applier that read them would apply a draft (corpus: aider's `<thinking-content-…>` with draft
+ * listings before the real one). Only a block whose opening tag stands alone on a line and whose
+ * closing tag follows is blanked; an unclosed one is left as it is.
+ */
+function maskReasoning(text: string): { text: string; regions: Array<[number, number]> } {
+  if (!/<(?:think|thinking|reasoning|thinking-content-[0-9a-f]+)>/.test(text)) return { text, regions: [] };
+  const lines = text.split('\n');
+  const regions: Array<[number, number]> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = REASONING_OPEN.exec(lines[i]!.replace(/\r$/, ''));
+    if (!m) continue;
+    const closing = `</${m[1]}>`;
+    let j = i;
+    while (j < lines.length && !lines[j]!.includes(closing)) j++;
+    if (j >= lines.length) break;
+    for (let k = i; k <= j; k++) lines[k] = '';
+    regions.push([i + 1, j + 1]);
+    i = j;
+  }
+  return regions.length > 0 ? { text: lines.join('\n'), regions } : { text, regions };
 }
 
 /**

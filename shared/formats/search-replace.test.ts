@@ -45,7 +45,7 @@ describe('search-replace: blocks', () => {
       {
         kind: 'search-replace',
         path: 'a.py',
-        edits: [{ search: 'old\n', replace: 'new\n', all: false }],
+        edits: [{ search: 'old\n', replace: 'new\n', all: false, takeFirst: true }],
         line: 1,
       },
     ]);

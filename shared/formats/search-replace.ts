@@ -20,6 +20,8 @@
  * fence around it) is taken too, because aider's own replies name extension-less files that way;
  * but prose can look the same ("Example"), so such an op is marked `guess` (applied only to a file
  * that exists, offered unticked) with an info diagnostic.
+ * A block replaces the first place its SEARCH fits, as aider's and Cline's prompts define it ("will
+ * only replace the first match occurrence"); the engine says so in a warning when there were several.
  * An empty SEARCH means "new file, or append": it becomes an edit with search '' and the engine
  * creates the file when missing. Consecutive blocks for one file become one op with several edits,
  * applied in reply order.
@@ -112,7 +114,14 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
         guess,
         start: blockStart,
         end,
-        edit: { search: linesToContent(search), replace: linesToContent(replace), all: false },
+        // Both aider's and Cline's prompts define a block as replacing the first match (corpus llm-003):
+        // the engine takes the first of several places, and says so.
+        edit: {
+          search: linesToContent(search),
+          replace: linesToContent(replace),
+          all: false,
+          takeFirst: true,
+        },
       });
     }
     state = 'out';

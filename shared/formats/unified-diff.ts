@@ -454,10 +454,19 @@ function scanDiff(
           hb.newSeen += shortOld;
           end = i;
         }
-      } else if (!opts.bare && !isHeaderLine(l) && continuesAsContext(i, hb)) {
+      } else if (
+        !isHeaderLine(l) &&
+        (opts.bare
+          ? // In a diff written straight into the reply, only when a hunk line follows at once (corpus: a
+            // `def` joined to its docstring, in column 0, right after `@@ ... @@`), so that a paragraph
+            // after the diff is never taken in.
+            !hb.hasCounts && i + 1 < to && isBody(i + 1, hb)
+          : continuesAsContext(i, hb))
+      ) {
         // Case: an unchanged line that lost its leading space (`}` or `def f():` in column 0) in
         // the middle of a hunk. Read as context: the engine still has to find it in the file, so
-        // a wrong guess fails to apply instead of applying wrongly.
+        // a wrong guess fails to apply instead of applying wrongly; it may also leave it out
+        // (hunk-repairs.ts) when it is junk.
         if (!hb.unprefixedWarned) {
           hb.unprefixedWarned = true;
           diagnostics.push({
@@ -466,6 +475,7 @@ function scanDiff(
             message: `Reply line ${lineNo(i)} inside the hunk at reply line ${hb.line} has no leading " ", "-" or "+"; it was read as an unchanged line.`,
           });
         }
+        hb.hunk.loose = [...(hb.hunk.loose ?? []), hb.hunk.lines.length];
         hb.hunk.lines.push(` ${raw}`);
         hb.oldSeen++;
         hb.newSeen++;
@@ -614,6 +624,8 @@ function startHunk(l: string, line: number, diagnostics: Diagnostic[]): HunkBuil
     };
     const section = m[5]!.trim();
     if (section) hunk.section = section;
+    // Case: `@@ -10,7 +10,7 @@clusters = …`: git always writes a space before its section text.
+    if (section && !/^[ \t]/.test(m[5]!)) hunk.glued = true;
     return { hunk, line, hasCounts: true, oldSeen: 0, newSeen: 0 };
   }
   const hunk: Hunk = { lines: [] };
@@ -981,6 +993,21 @@ function namelessFenceBlock(
   return { start, end, ops: [op], diagnostics };
 }
 
+/** Lines that can only be a hunk's body: every non-blank one prefixed, some of them `-` or `+`. */
+function looksLikeHunkBody(lines: readonly string[]): boolean {
+  let changes = 0;
+  for (const raw of lines) {
+    const l = stripCr(raw);
+    if (l.trim() === '') continue;
+    const c = l[0];
+    if (c === '+' || c === '-') {
+      if (l.startsWith('--- ') || l.startsWith('+++ ')) return false;
+      changes++;
+    } else if (c !== ' ') return false;
+  }
+  return changes > 0;
+}
+
 /**
  * The diff inside a START-PATCH block or a FILE_PATCH tag: optionally wrapped in a code fence,
  * with or without ---/+++ headers. `raw` keeps `\r`, `clean` is the same lines without it;
@@ -993,7 +1020,16 @@ export function readPatchBody(
 ): { hunks: Hunk[]; diagnostics: Diagnostic[]; isNew: boolean; isDelete: boolean } {
   const w = stripWrappingFence(clean);
   const body = raw.slice(w.from, w.to).map((l) => dedent(l, w.indent));
-  const r = parseHunks(body, firstLine + w.from);
+  let r = parseHunks(body, firstLine + w.from);
+  if (r.hunks.length === 0 && looksLikeHunkBody(body)) {
+    // Case: a FILE_PATCH body of ' '/'-'/'+' lines without any `@@` line: one bare hunk.
+    r = parseHunks(['@@', ...body], firstLine + w.from - 1);
+    r.diagnostics.push({
+      severity: 'info',
+      line: firstLine + w.from,
+      message: `The patch at reply line ${firstLine + w.from} has no @@ line; its lines were read as one hunk, placed by its context.`,
+    });
+  }
   // The headers inside say whether the patch creates or deletes the file (`--- /dev/null`).
   let isNew = false;
   let isDelete = false;

@@ -10,6 +10,8 @@
  *   1. the info string: ```` ```ts src/a.ts ````, ```` ```src/a.ts ````, ```` ```python:src/a.py ````,
  *      `title="src/a.ts"`, `filename=…`, `path=…`, `file=…`;
  *   2. a path-line right before the fence (one blank line between is allowed);
+ *   2b. a word alone right above the fence that looks like an extension-less file name (`file1`,
+ *      `Makefile`): a guess;
  *   3. a comment that is the first content line and holds only a path (`// src/a.ts`,
  *      `# app.py`, `<!-- index.html -->`, Copilot's `// filepath: src/a.ts`) — a guess: many
  *      snippets carry such a comment without being the whole file (Copilot's come with
@@ -50,6 +52,37 @@ const NOT_FILE_LANGS = new Set([
   'plaintext',
   'output',
   'log',
+]);
+
+/**
+ * A word alone on the line right above a fence, which aider's whole-file replies use for a file without
+ * an extension (`file1`; corpus llm-029). Prose puts words there too ("Example", "Output"), so only one
+ * that looks like a file name is taken — with a digit or an underscore, or a name such files have — and
+ * only as a guess.
+ */
+const FILE_WORD = /^[A-Za-z0-9_][\w.-]{0,99}$/;
+const EXTENSIONLESS = new Set([
+  'Makefile',
+  'makefile',
+  'GNUmakefile',
+  'Dockerfile',
+  'Containerfile',
+  'Gemfile',
+  'Rakefile',
+  'Procfile',
+  'Brewfile',
+  'Jenkinsfile',
+  'Vagrantfile',
+  'Justfile',
+  'justfile',
+  'Caddyfile',
+  'Pipfile',
+  'LICENSE',
+  'README',
+  'CHANGELOG',
+  'AUTHORS',
+  'CODEOWNERS',
+  'NOTICE',
 ]);
 
 const COMMENT_PATH =
@@ -118,6 +151,9 @@ function findPath(lines: readonly string[], fence: Fence): FoundPath | null {
   const prev = before >= 0 ? lines[before]! : '';
   const fromLine = prev.trim() ? pathFromLine(prev) : null;
   if (fromLine) return { path: fromLine, line: before };
+  const word = fence.open > 0 ? lines[fence.open - 1]!.trim() : '';
+  if (FILE_WORD.test(word) && (/[\d_]/.test(word) || EXTENSIONLESS.has(word)))
+    return { path: word, line: fence.open - 1, guess: 'the word on the line before it' };
 
   const first = fence.lines[0];
   const comment = first !== undefined ? COMMENT_PATH.exec(first) : null;

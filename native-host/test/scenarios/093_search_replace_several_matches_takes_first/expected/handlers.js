@@ -1,4 +1,5 @@
 function onSave() {
+  console.debug('validating');
   validate();
   persist();
 }

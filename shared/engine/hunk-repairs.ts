@@ -1,0 +1,116 @@
+/**
+ * Repairs of diff hunks that models (and chat pages) break, tried on a hunk only after it failed to fit
+ * as written. Each repair is a reading of what the model meant:
+ * - junk: lines written without a prefix that are not in the file (a leaked `</thinking>`) are dropped;
+ * - glued header: text glued to the closing `@@` (`@@ -10,7 +10,7 @@clusters = …`) is the hunk's
+ *   first unchanged line;
+ * - joined lines: an unchanged or removed line that is two lines of the file run together
+ *   (`)except Exception as e:`, a `def` and its docstring) is split back into those two lines.
+ * Every combination of the repairs that apply is tried. A repair is taken only when the hunk then fits
+ * the file, and every repaired reading that fits gives the same file: two readings with different
+ * results are a guess, and the hunk stays refused. (Corpus: cliffxuan/vimfiles' real diffs.)
+ */
+import type { Hunk } from '../changeset/changeset';
+import type { TextDoc } from './text-model';
+
+export interface Repaired {
+  hunk: Hunk;
+  /** What was repaired, for the note the review and the CLI show. */
+  what: string;
+}
+
+type Repair = { what: string; apply(lines: string[]): string[] };
+
+/**
+ * The one repaired reading of `hunk` that fits the file, or null. `fits` places a hunk alone in the file
+ * and returns the file it would give (null: it does not fit).
+ */
+export function repairHunk(doc: TextDoc, hunk: Hunk, fits: (hunk: Hunk) => string | null): Repaired | null {
+  const repairs = possibleRepairs(doc, hunk);
+  if (repairs.length === 0) return null;
+  const results = new Map<string, Repaired>();
+  // Every non-empty combination, fewest repairs first (at most three repairs: seven readings).
+  const combos: Repair[][] = [];
+  for (let mask = 1; mask < 1 << repairs.length; mask++)
+    combos.push(repairs.filter((_, k) => mask & (1 << k)));
+  combos.sort((a, b) => a.length - b.length);
+  for (const combo of combos) {
+    let lines = [...hunk.lines];
+    for (const r of combo) lines = r.apply(lines);
+    const candidate: Hunk = { ...hunk, lines };
+    delete candidate.loose;
+    if (combo.some((r) => r.what.startsWith('the text glued'))) {
+      delete candidate.glued;
+      delete candidate.section;
+    }
+    const result = fits(candidate);
+    if (result !== null && !results.has(result))
+      results.set(result, { hunk: candidate, what: combo.map((r) => r.what).join(', ') });
+  }
+  return results.size === 1 ? [...results.values()][0]! : null;
+}
+
+function possibleRepairs(doc: TextDoc, hunk: Hunk): Repair[] {
+  const out: Repair[] = [];
+  const inFile = new Set(doc.lines.map((l) => l.trim()));
+  const loose = (hunk.loose ?? []).filter((j) => !inFile.has(hunk.lines[j]!.slice(1).trim()));
+  if (loose.length > 0) {
+    const drop = new Set(loose);
+    out.push({
+      what: `${loose.length === 1 ? 'a line' : `${loose.length} lines`} without a " ", "-" or "+" in front (${loose.map((j) => quote(hunk.lines[j]!.slice(1))).join(', ')}) left out`,
+      // Applied first (combinations keep the order of possibleRepairs), while indexes still hold.
+      apply: (lines) => lines.filter((_, j) => !drop.has(j)),
+    });
+  }
+  if (hunk.glued && hunk.section) {
+    const first = hunk.section;
+    out.push({
+      what: `the text glued to the @@ line (${quote(first)}) read as the hunk's first line`,
+      apply: (lines) => [` ${first}`, ...lines],
+    });
+  }
+  // Keyed by the hunk line as written (prefix included): a line written twice is split the same way.
+  const splits = new Map<string, [string, string]>();
+  for (const line of hunk.lines) {
+    const kind = line[0];
+    if (kind !== ' ' && kind !== '-') continue;
+    const body = line.slice(1).trim();
+    if (body === '' || inFile.has(body) || splits.has(line)) continue;
+    const split = splitJoined(doc.lines, body);
+    if (split) splits.set(line, split);
+  }
+  if (splits.size > 0) {
+    out.push({
+      what: `${splits.size === 1 ? 'a line' : `${splits.size} lines`} that ran two lines of the file together split in two`,
+      apply: (lines) =>
+        lines.flatMap((line) => {
+          const split = splits.get(line);
+          return split ? [`${line[0]}${split[0]}`, `${line[0]}${split[1]}`] : [line];
+        }),
+    });
+  }
+  return out;
+}
+
+/**
+ * Two consecutive lines of the file that, trimmed and run together, are `joined` (trimmed): the only
+ * such pair's texts, or null when there is none or they differ from place to place.
+ */
+function splitJoined(lines: readonly string[], joined: string): [string, string] | null {
+  let found: [string, string] | null = null;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const a = lines[i]!.trim();
+    if (a === '' || !joined.startsWith(a) || a.length === joined.length) continue;
+    const b = lines[i + 1]!.trim();
+    if (b === '' || joined !== a + b) continue;
+    const pair: [string, string] = [lines[i]!, lines[i + 1]!];
+    if (found && (found[0] !== pair[0] || found[1] !== pair[1])) return null;
+    found = pair;
+  }
+  return found;
+}
+
+function quote(line: string): string {
+  const t = line.trim();
+  return `"${t.length > 40 ? `${t.slice(0, 37)}...` : t}"`;
+}
