@@ -208,6 +208,47 @@ describe('replyapply apply: --json', () => {
     expect(readFileSync(join(project, 'acc.py'), 'utf8')).toBe('pass\n');
   });
 
+  it('holds back a name the plan could only guess (an absolute path’s tail) without --include-guesses', async () => {
+    const text = `File /Users/someone/else/calc.py\n### Action delete\n`;
+    const held = io();
+    expect(await apply(['--json', '--yes', reply(text)], held)).toBe(Exit.Ok);
+    expect((JSON.parse(held.out()) as ApplyReport).files).toEqual([
+      {
+        path: 'calc.py',
+        action: 'delete',
+        status: 'skipped',
+        message: expect.stringMatching(/guess for \/Users\/someone\/else\/calc\.py; pass --include-guesses/),
+      },
+    ]);
+    expect(readFileSync(join(project, 'calc.py'), 'utf8')).toBe(CALC);
+    expect(await apply(['--yes', '--include-guesses', reply(text)], io())).toBe(Exit.Ok);
+    expect(() => readFileSync(join(project, 'calc.py'))).toThrow();
+  });
+
+  it('refuses a placeholder standing in for code, and writes it with --accept-elisions', async () => {
+    const text =
+      '--- START-REPLACE-FILE: calc.py ---\ndef add(a, b):\n    # ... rest unchanged\n--- END-REPLACE-FILE: calc.py ---\n';
+    const refused = io();
+    expect(await apply(['--json', '--yes', reply(text)], refused)).toBe(Exit.Unresolved);
+    expect((JSON.parse(refused.out()) as ApplyReport).files).toEqual([
+      {
+        path: 'calc.py',
+        action: 'modify',
+        status: 'error',
+        message: expect.stringMatching(/placeholder.*Pass --accept-elisions/),
+      },
+    ]);
+    expect(readFileSync(join(project, 'calc.py'), 'utf8')).toBe(CALC);
+    expect(await apply(['--yes', '--accept-elisions', reply(text)], io())).toBe(Exit.Ok);
+    expect(readFileSync(join(project, 'calc.py'), 'utf8')).toBe('def add(a, b):\n    # ... rest unchanged\n');
+  });
+
+  it('creates a new file with a placeholder comment: nothing is lost (seed spec 000)', async () => {
+    const text = '--- START-FILE: svc.py ---\nclass Svc:\n    # ...\n--- END-FILE: svc.py ---\n';
+    expect(await apply(['--yes', reply(text)], io())).toBe(Exit.Ok);
+    expect(readFileSync(join(project, 'svc.py'), 'utf8')).toBe('class Svc:\n    # ...\n');
+  });
+
   it('a refused path refuses the whole reply and is named', async () => {
     const text =
       '--- START-FILE: ok.txt ---\nfine\n--- END-FILE: ok.txt ---\n\n--- DELETE-FILE: ../calc.py ---\n';

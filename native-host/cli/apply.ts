@@ -1,5 +1,5 @@
 /**
- * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [FILE|-]`
+ * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]`
  *
  * detectAll → planNeeds → readSnapshots → plan → show the plan → confirm → one host transaction → scripts.
  * All or nothing: a refused path anywhere in the reply, a block the parsers could not read, or any file
@@ -29,7 +29,7 @@ import { type CliCommand, type CliIO, Exit } from './io';
 import { colorDiffLine, describeOp, renderDiagnostic, type Style, styleFor, terminalSafe } from './render';
 
 export const APPLY_USAGE =
-  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [FILE|-]';
+  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]';
 
 type FileStatus = 'ok' | 'conflict' | 'error' | 'skipped';
 
@@ -64,6 +64,8 @@ interface Options {
   json: boolean;
   allowScripts: boolean;
   includeGuesses: boolean;
+  /** Write files whose only problem is a placeholder comment standing in for code (`// ...`). */
+  acceptElisions: boolean;
 }
 
 /** The message detectAll gives an op whose path it refused (registry.ts, checkOpPaths). */
@@ -73,7 +75,7 @@ export const apply: CliCommand = async (args, rawIO) => {
   // Reply text is printed: make every control character visible (render.ts, visible).
   const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, {
-    booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses'],
+    booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses', 'accept-elisions'],
     strings: ['dir'],
     maxPositionals: 1,
   });
@@ -83,6 +85,7 @@ export const apply: CliCommand = async (args, rawIO) => {
     json: parsed.flags.has('json'),
     allowScripts: parsed.flags.has('allow-scripts'),
     includeGuesses: parsed.flags.has('include-guesses'),
+    acceptElisions: parsed.flags.has('accept-elisions'),
   };
   const root = projectDir(parsed, io);
   const style = styleFor(io);
@@ -256,15 +259,25 @@ async function resolveReply({
     for (const f of partPlan.files) {
       // A name the plan could only guess (an absolute path's tail, a made-up folder): like a name guessed
       // from prose, written only when asked for.
-      const held = f.guess === true && f.status === 'ok' && !opts.includeGuesses;
-      const file = fileReport(f, f.status === 'error' ? 'error' : held ? 'skipped' : 'ok');
+      // A placeholder comment standing in for code (`// ...`) refuses the file unless the user said so.
+      const elided = f.status === 'error' && f.error?.kind === 'placeholder';
+      const accepted = elided && opts.acceptElisions;
+      const status = f.status === 'ok' || accepted ? 'ok' : 'error';
+      const held = f.guess === true && status === 'ok' && !opts.includeGuesses;
+      const file = fileReport(f, status === 'error' ? 'error' : held ? 'skipped' : 'ok');
       if (held)
         file.message = `The file name is a guess${f.writtenAs ? ` for ${f.writtenAs}` : ''}; pass --include-guesses to apply it.`;
+      else if (accepted)
+        file.message = `written with its placeholder (--accept-elisions): ${f.error!.message}`;
+      else if (elided) file.message = `${f.error!.message} Pass --accept-elisions to write it anyway.`;
+      const accept = new Set([f.path]);
       planned.push({
         first: f.lines[0] ?? 0,
         file,
         text: renderFile(f, style, diffs),
-        change: held ? undefined : toFileChanges({ ...partPlan, files: [f] }, new Set([f.path]))[0],
+        change: held
+          ? undefined
+          : toFileChanges({ ...partPlan, files: [f] }, accept, accepted ? accept : new Set())[0],
       });
     }
   }

@@ -73,3 +73,23 @@ describe('no-match messages', () => {
     if (!r.ok) expect(r.message).toMatch(/None of its lines are in the file/);
   });
 });
+
+describe('append (FILE_APPEND)', () => {
+  const append = (before: string | null, content: string) =>
+    applyOp(before, { kind: 'append', path: 'a.md', content, line: 1 });
+  it.each([
+    ['after the last line', 'a\n', 'b\n', 'a\nb\n'],
+    ['a missing final newline first', 'a', 'b\n', 'a\nb\n'],
+    ['in the file’s line endings', 'a\r\n', 'b\nc\n', 'a\r\nb\r\nc\r\n'],
+    ['to an empty file', '', 'b\n', 'b\n'],
+  ])('appends %s', (_name, before, content, after) => {
+    const r = append(before, content);
+    expect(r.ok && r.text).toBe(after);
+  });
+
+  it('creates a missing file, and says so', () => {
+    const r = append(null, 'x\n');
+    expect(r.ok && r.text).toBe('x\n');
+    expect(r.ok && r.notes[0]!.message).toMatch(/will be created/);
+  });
+});

@@ -8,7 +8,7 @@ import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
 import type { LineEdits } from './display-hunks';
-import { findPlaceholders } from './placeholder';
+import { elisions } from './placeholder';
 import type { Replacement } from './splice';
 import { formatText, hasFinalNewline, parseText, restyle, type TextDoc, textLines } from './text-model';
 import { type ApplyFailure, type ApplyResult, cap, type EditNote, fail } from './types';
@@ -40,7 +40,6 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
   }
   const doc = text === null ? null : parseText(text);
   let result: OpApplied;
-  let added: string[] = [];
   switch (op.kind) {
     case 'shell':
       return { ok: true, text, notes: [] };
@@ -51,7 +50,6 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       return { ok: true, text: op.kind === 'delete' ? null : text, notes: [] };
     case 'create':
     case 'replace': {
-      added = textLines(op.content);
       if (doc && op.kind === 'create' && op.ifExists === 'fail') {
         if (restyle(op.content, doc) === text || op.content === text) {
           return fail(
@@ -78,13 +76,12 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
     case 'patch': {
       const r = applyPatchOp(doc, text, op);
       if (!r.ok) return r;
-      ({ result, added } = r);
+      ({ result } = r);
       break;
     }
     case 'search-replace': {
       const r = applySearchReplace(doc, op.edits, ctx);
       if (!r.ok) return r;
-      added = r.added;
       result = { ok: true, text: formatText(r.doc), notes: r.notes };
       if (r.created) {
         result.notes.unshift({
@@ -96,7 +93,6 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       break;
     }
     case 'append': {
-      added = textLines(op.content);
       result = { ok: true, text: appendTo(doc, text, op.content), notes: [] };
       if (!doc) {
         result.notes.push({
@@ -119,7 +115,6 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
           ? applyInsert(doc, op.beforeLine, op.content, ctx)
           : applyEditRanges(doc, op.edits, ctx);
       if (!r.ok) return r;
-      added = r.added;
       result = {
         ok: true,
         text: formatText(r.doc),
@@ -129,7 +124,7 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       break;
     }
   }
-  guardPlaceholders(result, added, doc, op.line, path);
+  guardPlaceholders(result, doc, op.line, path);
   return result;
 }
 
@@ -209,20 +204,14 @@ function appendTo(doc: TextDoc | null, text: string | null, content: string): st
   return text + (hasFinalNewline(doc) ? '' : eol) + body;
 }
 
-function guardPlaceholders(
-  result: OpApplied,
-  added: string[],
-  doc: TextDoc | null,
-  line: number,
-  path: string,
-): void {
-  if (!result.ok) return;
-  for (const i of findPlaceholders(added, doc?.lines ?? null)) {
+function guardPlaceholders(result: OpApplied, doc: TextDoc | null, line: number, path: string): void {
+  if (!result.ok || result.text === null || doc === null) return;
+  for (const elided of elisions(doc.lines, textLines(result.text))) {
     result.notes.push({
       severity: 'error',
       line,
       placeholder: true,
-      message: `The new text for ${path} contains "${added[i]!.trim()}", which looks like a placeholder for code the reply left out; applying it would replace that code with the comment.`,
+      message: `The new text for ${path} has "${elided}" where the file has lines the reply does not keep: it looks like a placeholder for code the reply left out, and applying it would replace that code with the comment.`,
     });
   }
 }

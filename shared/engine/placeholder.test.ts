@@ -77,4 +77,22 @@ describe('the guard in applyOp', () => {
     const r = applyOp(text('a', '// ...', 'b'), srOp([{ search: 'b', replace: 'B\n// ...\n' }]));
     expect(r.ok && r.notes).toEqual([]);
   });
+
+  it('never flags a file that does not exist yet: creating it loses nothing (seed 000)', () => {
+    const content = 'class MailerService\n{\n    // ...\n}\n';
+    const r = applyOp(null, { kind: 'create', path: 'm.php', content, ifExists: 'fail', line: 1 });
+    expect(r.ok && r.notes).toEqual([]);
+  });
+
+  it('flags a placeholder only where it takes the place of lines the file had', () => {
+    const before = text('parameters:', '  a: 1', 'services:', '  b: 2');
+    const replace = (content: string) =>
+      applyOp(before, { kind: 'replace', path: 's.yaml', content, line: 1 });
+    const lossless = replace(text('parameters:', '  a: 1', '  # ... more below', 'services:', '  b: 2'));
+    expect(lossless.ok && lossless.notes).toEqual([]);
+    const lossy = replace(text('parameters:', '  # ...', 'services:', '  b: 2'));
+    expect(lossy.ok && lossy.notes).toEqual([
+      expect.objectContaining({ placeholder: true, message: expect.stringMatching(/"# \.\.\."/) }),
+    ]);
+  });
 });

@@ -1,8 +1,10 @@
 /**
  * The placeholder guard. Models abbreviate: "// ... rest of the code ...", "# ... existing code ...",
  * "/* ... *\/", "<!-- ... -->", "// (unchanged)". Written into a file, such a line silently deletes
- * the code it stands for, so a new text that contains one the original did not have is flagged.
+ * the code it stands for, so a new text where one takes the place of lines the original had is
+ * flagged (`elisions`).
  */
+import { diffArrays } from 'diff';
 
 /** The body of a line that is only a comment, or null. Handles //, #, --, ;, /* *\/, <!-- -->, {/* *\/}. */
 function commentBody(line: string): string | null {
@@ -52,6 +54,31 @@ export function findPlaceholders(added: readonly string[], original: readonly st
     if (!known.has(line.trim())) hits.push(i);
   });
   return hits;
+}
+
+/**
+ * The placeholder lines of `after` that stand in place of lines `before` had and `after` lacks: an
+ * elision that would delete code. A placeholder that only adds a line (nothing of the original is lost
+ * there), one the original already had, and any in a file that did not exist (creating loses nothing;
+ * seed spec 000's own START-FILE example has `// ...`) are not. Returns the placeholder lines, trimmed.
+ */
+export function elisions(before: readonly string[] | null, after: readonly string[]): string[] {
+  if (before === null) return [];
+  const candidates = findPlaceholders(after, before);
+  if (candidates.length === 0) return [];
+  const out: string[] = [];
+  const parts = diffArrays(before as string[], after as string[]);
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k]!;
+    if (!part.added) continue;
+    // The removed lines on either side of this added run belong to the same change.
+    const lost =
+      (parts[k - 1]?.removed ? parts[k - 1]!.count : 0) + (parts[k + 1]?.removed ? parts[k + 1]!.count : 0);
+    if (lost === 0) continue;
+    for (const line of part.value)
+      if (isPlaceholderLine(line) && !before.includes(line)) out.push(line.trim());
+  }
+  return out;
 }
 
 /**

@@ -120,3 +120,53 @@ describe('file-changes', () => {
     }
   });
 });
+
+describe('file-changes: newer writers (udiffx)', () => {
+  it('reads FILE_APPEND as an append, FILE_COPY as a copy, and self-closing tags (llm-226)', () => {
+    const text = [
+      '<FILE_CHANGES>',
+      '<FILE_APPEND file_path="log.md">',
+      '',
+      '## Added',
+      '</FILE_APPEND>',
+      '<FILE_COPY from_path="a.md" to_path="b.md" />',
+      '</FILE_CHANGES>',
+    ].join('\n');
+    expect(ops(text)).toEqual([
+      { kind: 'append', path: 'log.md', content: '\n## Added\n', line: 2 },
+      { kind: 'patch', path: 'b.md', copyFrom: 'a.md', hunks: [], line: 6 },
+    ]);
+    expect(diags(text)).toEqual([]);
+  });
+
+  it('an empty FILE_APPEND and an unknown FILE_* tag are errors naming their line', () => {
+    const text = [
+      '<FILE_CHANGES>',
+      '<FILE_APPEND file_path="a">',
+      '</FILE_APPEND>',
+      '<FILE_MOVE from_path="a" to_path="b">',
+      'junk',
+      '</FILE_MOVE>',
+      '<FILE_DELETE file_path="c" />',
+      '</FILE_CHANGES>',
+    ].join('\n');
+    expect(ops(text)).toEqual([{ kind: 'delete', path: 'c', line: 7 }]);
+    expect(diags(text)).toEqual([
+      expect.objectContaining({ severity: 'error', line: 2, message: expect.stringMatching(/empty/) }),
+      expect.objectContaining({ severity: 'error', line: 4, message: expect.stringMatching(/<FILE_MOVE>/) }),
+    ]);
+  });
+
+  it('applies the first container only, and says what a later one holds (llm-231)', () => {
+    const block = (path: string) => `<FILE_CHANGES>\n<FILE_DELETE file_path="${path}" />\n</FILE_CHANGES>`;
+    const text = `${block('a')}\n\nWait, let me redo that.\n\n${block('b')}\n`;
+    expect(ops(text)).toEqual([{ kind: 'delete', path: 'a', line: 2 }]);
+    expect(diags(text)).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        line: 7,
+        message: expect.stringMatching(/second.*\(delete b\).*only the first/),
+      }),
+    ]);
+  });
+});

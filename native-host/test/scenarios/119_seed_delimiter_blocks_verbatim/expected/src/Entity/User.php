@@ -15,6 +15,7 @@ use Doctrine\ORM\Mapping as ORM;
 class User
 {
     private ?string $name = null;
+    private ?\DateTimeImmutable $createdAt = null;
 
     // ...
 }

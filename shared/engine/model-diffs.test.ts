@@ -1,0 +1,138 @@
+/**
+ * What models really break in diffs, and what the engine does about it (issue 11). Each row names the
+ * corpus case (../shared/corpus) that shows the habit; `npm run corpus` runs those cases whole.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Hunk } from '../changeset/changeset';
+import { applyOp } from './apply-op';
+import { hunk, patchOp, text } from './test-helpers';
+import type { ApplyResult } from './types';
+
+const apply = (before: string | null, hunks: Hunk[]): ApplyResult => applyOp(before, patchOp(hunks));
+const numbered = (oldStart: number, lines: string[]): Hunk => ({
+  ...hunk(lines),
+  oldStart,
+  newStart: oldStart,
+});
+
+function ok(r: ApplyResult): string | null {
+  if (!r.ok) throw new Error(`expected success, got ${r.kind}: ${r.message}`);
+  return r.text;
+}
+const notes = (r: ApplyResult) => (r.ok ? r.notes.map((n) => n.message).join('\n') : '');
+const numbers = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
+
+describe('fuzz: unchanged lines that differ a little (udiff-107/109)', () => {
+  const file = text(...numbers(12));
+  it('places a hunk whose first kept line is wrong, with a warning naming it', () => {
+    const r = apply(file, [numbered(2, [' S', ' 6', ' 7', '+a', '+b', ' 8', ' 9', ' 10'])]);
+    expect(ok(r)).toBe(text('1', '2', '3', '4', '5', '6', '7', 'a', 'b', '8', '9', '10', '11', '12'));
+    expect(notes(r)).toMatch(/1 of its 6 unchanged lines differ/);
+  });
+
+  it.each([
+    // A removed line is never guessed (udiff-025).
+    ['a removed line differs', file, [' 3', ' 4', '-X', '+Y', ' 6', ' 7', ' 8']],
+    // The lines next to a change pin it (jsdiff; udiff-027, udiff-023).
+    ['the line next to the added ones differs', file, [' 2', ' 3', ' X', '+new', ' 5', ' 6']],
+    // A third or more of the kept lines differ (udiff-115: one of three).
+    ['one of three kept lines differs', text('a', 'b', 'c', 'd'), [' A', ' b', ' c', '+x']],
+    // A differing line that is elsewhere in the file: lines were skipped, not mistyped (llm-241).
+    [
+      'the differing line is elsewhere in the file',
+      text('head', 'intro', '', 'skipped', '', 'a', 'b', 'c', 'end'),
+      [' head', ' ', ' a', ' b', ' c', ' end', '+more'],
+    ],
+  ])('refuses when %s', (_why, before, lines) => {
+    expect(apply(before, [hunk(lines)]).ok).toBe(false);
+  });
+
+  it('refuses two places that fit equally', () => {
+    const twice = text('x', 'a', 'b', 'c', 'y', 'a', 'b', 'c');
+    expect(apply(twice, [hunk([' Q', ' a', ' b', '+new', ' c'])]).ok).toBe(false);
+  });
+});
+
+describe('repairs, taken only when exactly one reading fits', () => {
+  it('drops a junk line without a prefix (a leaked </thinking>)', () => {
+    const h: Hunk = { ...hunk([' a', ' </thinking>', '-b', '+B', ' c']), loose: [1] };
+    const r = apply(text('a', 'b', 'c'), [h]);
+    expect(ok(r)).toBe(text('a', 'B', 'c'));
+    expect(notes(r)).toMatch(/Repaired .*left out/);
+  });
+
+  it('reads text glued to the @@ line as the first line (vimfiles hunk_header_real_case)', () => {
+    const h: Hunk = {
+      ...numbered(2, ['-    y = 1', '+    y = 2', '     z = 3']),
+      section: 'x = 0',
+      glued: true,
+    };
+    expect(ok(apply(text('def f():', '    x = 0', '    y = 1', '    z = 3'), [h]))).toBe(
+      text('def f():', '    x = 0', '    y = 2', '    z = 3'),
+    );
+  });
+
+  it('splits a line that runs two lines of the file together (vimfiles multiple joined lines)', () => {
+    const file = text('try:', '    go()', ')', 'except E:', '    pass');
+    const r = apply(file, [hunk([' try:', '-    go()', '+    run()', ' )except E:', '     pass'])]);
+    expect(ok(r)).toBe(text('try:', '    run()', ')', 'except E:', '    pass'));
+    expect(notes(r)).toMatch(/split in two/);
+  });
+
+  it('applies overlapping hunks that repeat context one after the other (vimfiles api_parameter_refactor)', () => {
+    const file = text('a', 'b', 'c', 'd', 'e');
+    const r = apply(file, [
+      numbered(1, [' a', '-b', '+B', ' c', ' d']),
+      numbered(3, [' c', ' d', '-e', '+E']),
+    ]);
+    expect(ok(r)).toBe(text('a', 'B', 'c', 'd', 'E'));
+    expect(notes(r)).toMatch(/overlap: each was applied/);
+  });
+
+  it('leaves out a hunk that changes nothing (udiffx skips them)', () => {
+    const r = apply(text('a', 'b', 'c'), [hunk([' zzz']), hunk([' a', '-b', '+B'])]);
+    expect(ok(r)).toBe(text('a', 'B', 'c'));
+    expect(notes(r)).toMatch(/change nothing/);
+  });
+
+  it('fills an empty file from hunks whose kept lines are blank (udiffx; esrc replies)', () => {
+    expect(ok(apply('', [hunk(['-', '+# Title', '+text'])]))).toBe(text('', '# Title', 'text'));
+  });
+});
+
+describe('indentation', () => {
+  it('a one-space shift of kept lines is a lost prefix: the added lines stay as written (esrc)', () => {
+    const file = text('# Notes', '   - ANSWER: ready', '');
+    const r = apply(file, [hunk(['   - ANSWER: ready', '+', '+### Design Summary'])]);
+    expect(ok(r)).toBe(text('# Notes', '   - ANSWER: ready', '', '### Design Summary', ''));
+  });
+
+  it('kept lines indented unevenly still place the hunk; the added lines stay as written (esrc)', () => {
+    const file = text('impl A {', '    fn f(&self) -> X {', '        self', '    }', '}');
+    const r = apply(file, [hunk(['     self', ' }', '}', '+', '+fn g() {}'])]);
+    expect(ok(r)).toBe(
+      `${text('impl A {', '    fn f(&self) -> X {', '        self', '    }', '}')}\nfn g() {}\n`,
+    );
+    expect(r.ok && r.notes.some((n) => n.rung === 'uneven-indentation')).toBe(true);
+  });
+});
+
+describe('Markdown marks (llm-237)', () => {
+  it('finds a removed line whose `code` marks the model dropped', () => {
+    const file = text('# T', '- reverts to `Normal` (in `f`).', 'end');
+    const r = apply(file, [hunk([' # T', '-- reverts to Normal (in f).', '+- stays.', ' end'])]);
+    expect(ok(r)).toBe(text('# T', '- stays.', 'end'));
+    expect(r.ok && r.notes.some((n) => n.rung === 'backticks')).toBe(true);
+  });
+});
+
+describe('a hunk with nothing after its added lines', () => {
+  it('is refused when the file already has those lines there (git; udiff-081)', () => {
+    const r = apply(text('a', 'b', 'c'), [numbered(1, [' a', ' b', '+c'])]);
+    expect(r.ok ? 'applied' : r.kind).toBe('already-applied');
+  });
+
+  it('applies when they are not there', () => {
+    expect(ok(apply(text('a', 'b', 'x'), [numbered(1, [' a', ' b', '+c'])]))).toBe(text('a', 'b', 'c', 'x'));
+  });
+});
