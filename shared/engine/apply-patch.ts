@@ -17,6 +17,7 @@
 import type { Hunk } from '../changeset/changeset';
 import { repairHunk } from './hunk-repairs';
 import { adapt, uniformShift } from './normalize';
+import { expandRanges, hasRanges } from './range-removal';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { eolAt, findOverlap, type Replacement, splice } from './splice';
 import { formatText, hasFinalNewline, parseText, type TextDoc } from './text-model';
@@ -118,13 +119,34 @@ interface Attempt {
  */
 export function applyHunks(
   doc: TextDoc,
-  written: readonly Hunk[],
+  hunksAsWritten: readonly Hunk[],
   ctx: { opLine: number; path: string },
 ): PatchApplied | ApplyFailure {
   const where = `the patch for ${ctx.path} (reply line ${ctx.opLine})`;
+  let written = hunksAsWritten;
   const notes: EditNote[] = [];
   const note = (message: string, severity: EditNote['severity'] = 'warning') =>
     notes.push({ severity, line: ctx.opLine, message });
+
+  // udiffx's `~` range removal: spelled out against the file first (range-removal.ts).
+  if (written.some(hasRanges)) {
+    const spelled: Hunk[] = [];
+    for (const [i, h] of written.entries()) {
+      if (!hasRanges(h)) {
+        spelled.push(h);
+        continue;
+      }
+      const r = expandRanges(doc, h);
+      if (!r.ok) return failure('no-match', `${cap(hunkLabel(h, i))} of ${where}: ${r.why}.`);
+      spelled.push(r.hunk);
+      const between = r.hunk.lines.length - h.lines.length + 1;
+      note(
+        `${cap(hunkLabel(h, i))} of ${where} removes a range ("~"): the ${between} line(s) between its anchors.`,
+        'info',
+      );
+    }
+    written = spelled;
+  }
   const done = (r: PatchApplied): PatchApplied => {
     r.notes.unshift(...notes);
     return r;

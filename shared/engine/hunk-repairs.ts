@@ -5,7 +5,12 @@
  * - glued header: text glued to the closing `@@` (`@@ -10,7 +10,7 @@clusters = …`) is the hunk's
  *   first unchanged line;
  * - joined lines: an unchanged or removed line that is two lines of the file run together
- *   (`)except Exception as e:`, a `def` and its docstring) is split back into those two lines.
+ *   (`)except Exception as e:`, a `def` and its docstring) is split back into those two lines;
+ * - blank edges: blank unchanged lines at the start or end of a bare `@@` hunk, which tag extraction
+ *   leaves behind (udiffx strips them; its test 12), are left out;
+ * - left-out blank lines: blank lines of the file that the hunk's unchanged lines skip are put back,
+ *   each right before the line that follows it (udiffx's blank-line alignment; vimfiles
+ *   blank_line_context_bug) — only where that alignment is the one place the hunk fits.
  * Every combination of the repairs that apply is tried. A repair is taken only when the hunk then fits
  * the file, and every repaired reading that fits gives the same file: two readings with different
  * results are a guess, and the hunk stays refused. (Corpus: cliffxuan/vimfiles' real diffs.)
@@ -89,7 +94,83 @@ function possibleRepairs(doc: TextDoc, hunk: Hunk): Repair[] {
         }),
     });
   }
+  const blank = (l: string) => l[0] === ' ' && l.slice(1).trim() === '';
+  // Only in a bare `@@` hunk: a numbered header counts its blank lines, so they are real (udiff-111).
+  if (hunk.oldStart === undefined && (blank(hunk.lines[0] ?? 'x') || blank(hunk.lines.at(-1) ?? 'x'))) {
+    out.push({
+      what: 'blank lines at the edges of the hunk left out',
+      apply: (lines) => {
+        let a = 0;
+        let z = lines.length;
+        while (a < z && blank(lines[a]!)) a++;
+        while (z > a && blank(lines[z - 1]!)) z--;
+        return lines.slice(a, z);
+      },
+    });
+  }
+  const gaps = skippedBlanks(doc, hunk);
+  if (gaps) {
+    out.push({
+      what: `${gaps.count === 1 ? 'a blank line' : `${gaps.count} blank lines`} of the file that the hunk left out put back`,
+      apply: (lines) => {
+        // Keyed by the hunk's own old lines: the n-th kept/removed line gets its blanks before it.
+        const result: string[] = [];
+        let old = 0;
+        for (const line of lines) {
+          if (line[0] !== '+') {
+            for (let k = 0; k < (gaps.before.get(old) ?? 0); k++) result.push(' ');
+            old++;
+          }
+          result.push(line);
+        }
+        return result;
+      },
+    });
+  }
   return out;
+}
+
+/**
+ * Blank lines of the file that the hunk's kept and removed lines skip, at the one place where they fit
+ * with only blank lines of the file between them: how many before each of the hunk's old lines. Null
+ * when there is no such place, more than one, or nothing is skipped.
+ */
+function skippedBlanks(doc: TextDoc, hunk: Hunk): { before: Map<number, number>; count: number } | null {
+  const old = hunk.lines.filter((l) => l[0] !== '+').map((l) => l.slice(1).trimEnd());
+  if (old.length < 2 || old.every((l) => l.trim() === '')) return null;
+  const file = doc.lines.map((l) => l.trimEnd());
+  let found: Map<number, number> | null = null;
+  for (let s = 0; s < file.length; s++) {
+    if (file[s] !== old[0]) continue;
+    const before = new Map<number, number>();
+    let j = s;
+    let ok = true;
+    for (let i = 0; i < old.length && ok; i++) {
+      let skipped = 0;
+      while (
+        i > 0 &&
+        j < file.length &&
+        file[j] !== old[i] &&
+        file[j]!.trim() === '' &&
+        old[i]!.trim() !== ''
+      ) {
+        j++;
+        skipped++;
+      }
+      if (j >= file.length || file[j] !== old[i]) ok = false;
+      else {
+        if (skipped > 0) before.set(i, skipped);
+        j++;
+      }
+    }
+    if (!ok || before.size === 0) continue;
+    if (found) return null;
+    found = before;
+  }
+  if (!found) return null;
+  let count = 0;
+  for (const n of found.values()) count += n;
+  return { before: found, count };
 }
 
 /**

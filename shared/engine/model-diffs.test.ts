@@ -136,3 +136,56 @@ describe('a hunk with nothing after its added lines', () => {
     expect(ok(apply(text('a', 'b', 'x'), [numbered(1, [' a', ' b', '+c'])]))).toBe(text('a', 'b', 'c', 'x'));
   });
 });
+
+describe('udiffx range removal (~)', () => {
+  const file = text('keep', 'a1', 'a2', 'x', 'y', 'z', 'b1', 'b2', 'tail', 'b1', 'b2');
+  it('removes every line between its anchors, the lower ones at their first place after', () => {
+    const r = apply(file, [hunk([' keep', '-a1', '-a2', '~', '-b1', '-b2', '+new'])]);
+    expect(ok(r)).toBe(text('keep', 'new', 'tail', 'b1', 'b2'));
+    expect(notes(r)).toMatch(/the 3 line\(s\) between its anchors/);
+  });
+
+  it('needs two removed lines on each side', () => {
+    const r = apply(file, [hunk([' keep', '-a1', '~', '-b1', '-b2'])]);
+    expect(r.ok ? 'applied' : r.message).toMatch(/at least two removed lines/);
+  });
+});
+
+describe('blank lines', () => {
+  it('puts back a blank line of the file that the kept lines skip, before the line after it (vimfiles)', () => {
+    const file = text(
+      'from pathlib import Path',
+      'from typing import Any',
+      '',
+      'import fy',
+      'import requests',
+    );
+    const r = apply(file, [
+      numbered(2, [' from typing import Any', '+import colorama', ' import fy', ' import requests']),
+    ]);
+    expect(ok(r)).toBe(
+      text(
+        'from pathlib import Path',
+        'from typing import Any',
+        'import colorama',
+        '',
+        'import fy',
+        'import requests',
+      ),
+    );
+    expect(notes(r)).toMatch(/blank line of the file that the hunk left out put back/);
+  });
+
+  it('leaves out blank lines at the edge of a bare hunk (udiffx test 12) ...', () => {
+    expect(ok(apply(text('line 1', 'line 2'), [hunk(['+line 3', '+line 4', ' '])]))).toBe(
+      text('line 1', 'line 2', 'line 3', 'line 4'),
+    );
+  });
+
+  it('... but not of a numbered one, whose header counts them (udiff-111)', () => {
+    const r = apply(text('a', 'b', 'c'), [
+      { ...hunk([' b', '-c', '+C', ' ']), oldStart: 2, oldLines: 3, newStart: 2, newLines: 3 },
+    ]);
+    expect(r.ok).toBe(false);
+  });
+});

@@ -454,6 +454,11 @@ function scanDiff(
           hb.newSeen += shortOld;
           end = i;
         }
+      } else if (l.trim() === '~' && hb.hunk.lines.at(-1)?.startsWith('-')) {
+        // udiffx's range removal: every line between the removed lines above and below is removed too.
+        hb.hunk.lines.push('~');
+        end = ++i;
+        continue;
       } else if (
         !isHeaderLine(l) &&
         (opts.bare
