@@ -34,6 +34,10 @@
  * unlabelled fence holding a bundle are read too.
  */
 import { jsonrepair } from 'jsonrepair';
+
+/** The keys of a `files` entry; `patch` is accepted for a gitPatch's text, and `description` is prose. */
+const FILE_ENTRY_KEYS = new Set(['path', 'content', 'operation', 'patch', 'replacements', 'description']);
+
 import type { Diagnostic, Op, SearchReplaceEdit } from '../changeset/changeset';
 import type { Fence } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
@@ -196,6 +200,16 @@ function readBundle(fence: Fence, lineCount: number): ParsedBlock | null {
     }
     const line = locate(entry.path);
     const path = full(entry.path);
+    // A key the format does not define may change what the entry means (`"action": "delete"` for
+    // `"operation"`): the entry is not read as if it were not there.
+    const unknown = Object.keys(entry).filter((k) => !FILE_ENTRY_KEYS.has(k));
+    if (unknown.length > 0) {
+      error(
+        line,
+        `${what} (${entry.path}) has ${unknown.map((k) => `"${k}"`).join(', ')}, which this format does not define (a file entry has path, content and operation); it was skipped.`,
+      );
+      continue;
+    }
     const operation = entry.operation ?? null;
     const content = entry.content;
     if (operation === null || operation === 'create' || operation === 'replace') {

@@ -21,8 +21,9 @@
  *   is accepted with a warning;
  * - a delimiter line without its closing `---`.
  * Refused, as error diagnostics: an END line that names another path (the block is skipped: which
- * path was meant is unknown), and a block that is never closed (the reply was cut off; a partial
- * file must not be written).
+ * path was meant is unknown), a block that is never closed (the reply was cut off; a partial
+ * file must not be written), and a command line this format does not define (`--- MOVE-FILE: a ---`)
+ * outside every block.
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
 import { dedentBy, firstAfter, linesToContent, stripWrappingFence } from './fences';
@@ -72,6 +73,9 @@ export function parseDelimiter(line: string): Omit<Delimiter, 'i'> | null {
   return { kind: kind as Kind, path, indent };
 }
 
+/** A delimiter-shaped line with a command this format does not define (`--- MOVE-FILE: a ---`). */
+const UNKNOWN_COMMAND = /^[ \t]*---[ \t]*((?:START|END|[A-Z]+)-[A-Z]+(?:-[A-Z]+)*)[ \t]*:.*---[ \t]*$/;
+
 const END_OF: Partial<Record<Kind, Kind>> = {
   'START-FILE': 'END-FILE',
   'START-PATCH': 'END-PATCH',
@@ -86,12 +90,17 @@ export const delimiterBlocksParser: FormatParser = {
   parse(text) {
     const { raw, clean } = replyLines(text);
     const delims: Delimiter[] = [];
+    const unknown: Array<{ i: number; word: string }> = [];
     for (let i = 0; i < clean.length; i++) {
       const l = clean[i]!;
       // Cheap pre-test before trimming every line of a long reply.
       if (l.indexOf('---') < 0) continue;
       const d = parseDelimiter(l);
       if (d) delims.push({ i, ...d });
+      else {
+        const m = UNKNOWN_COMMAND.exec(l);
+        if (m) unknown.push({ i, word: m[1]! });
+      }
     }
     // Line indices of each kind+path, to find a block's END (and a restarted START) without rescans.
     const byKey = new Map<string, number[]>();
@@ -175,7 +184,25 @@ export const delimiterBlocksParser: FormatParser = {
       const op = blockOp(d, raw.slice(from, close), clean.slice(from, close), from + 1, diagnostics);
       blocks.push({ start: line, end: close + 1, ops: op ? [op] : [], diagnostics });
     }
-    return blocks;
+    // A command this format does not define, outside every block (inside one it is the file's content):
+    // never applied as if it were not there.
+    for (const u of unknown) {
+      const line = u.i + 1;
+      if (blocks.some((b) => b.ops.length > 0 && line > b.start && line < b.end)) continue;
+      blocks.push({
+        start: line,
+        end: line,
+        ops: [],
+        diagnostics: [
+          {
+            severity: 'error',
+            line,
+            message: `Reply line ${line} has the command "${u.word}", which delimiter blocks do not define (START-FILE, START-PATCH, START-REPLACE-FILE, DELETE-FILE); nothing is applied without it.`,
+          },
+        ],
+      });
+    }
+    return blocks.sort((a, b) => a.start - b.start);
   },
 };
 

@@ -162,10 +162,16 @@ function readObject(text: string, c: Candidate, lineOf: (o: number) => number): 
   for (const key of Object.keys(value)) {
     const entries = value[key];
     if (!KNOWN_KEYS.has(key)) {
+      // A list or an object under a key the format does not define is operations this reader does not
+      // know (`rename_files`): an error, so the reply is never applied without them. A stray string or
+      // number is commentary.
+      const operations = typeof entries === 'object' && entries !== null;
       diagnostics.push({
-        severity: 'warning',
+        severity: operations ? 'error' : 'warning',
         line: c.startLine,
-        message: `The JSON key "${key}" is not part of the format and was ignored.`,
+        message: operations
+          ? `The JSON key "${key}" is not part of the format (message, replace_files, delete_files, edit_files, edit_ranges, shell_scripts); what it holds was not applied, so nothing is.`
+          : `The JSON key "${key}" is not part of the format and was ignored.`,
       });
       continue;
     }
