@@ -35,6 +35,8 @@ export const POLICY = {
     'jsdiff applies it with fuzzFactor 2 (two context lines missing from the file); udiff-033 is the same patch on the same file with fuzzFactor 1 and upstream demands a refusal. One input cannot give both; we refuse context lines that are missing from the file.',
   'udiff-031':
     'jsdiff applies it with fuzzFactor 3 (context lines inserted, substituted and missing); udiff-035 is the same patch on the same file with fuzzFactor 2 and upstream demands a refusal. We refuse it, as 035 requires.',
+  'udiff-059':
+    'jsdiff with fuzzFactor 1 ignores a patch whose old side says the last line has no newline when the file has one; its own next test (same patch, same file, fuzzFactor 0) demands a refusal, as git and GNU patch give. When a patch marks the final newline, the file must end as its old side says.',
   'udiff-055':
     'jsdiff with fuzzFactor 1 ignores a patch that removes a final newline the file does not have; udiff-053 is the same patch on the same file with fuzzFactor 0 and upstream demands a refusal. When a patch changes the final newline, the file must end as its old side says.',
 };

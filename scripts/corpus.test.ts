@@ -50,13 +50,25 @@ describe('the corpus through the built CLI', () => {
     expect(applied.map((r) => r.id)).toEqual([]);
   });
 
-  it('applies ≥ 97% of all cases and ≥ 95% of the real model-written replies', () => {
-    const share = (kind?: string) => {
-      const of = [...results.values()].filter((r) => !r.expectFail && (!kind || r.kinds.includes(kind)));
-      return of.filter((r) => r.outcome === 'applied').length / of.length;
-    };
-    expect(share()).toBeGreaterThanOrEqual(0.97);
+  const share = (kind?: string) => {
+    const of = [...results.values()].filter((r) => !r.expectFail && (!kind || r.kinds.includes(kind)));
+    return of.filter((r) => r.outcome === 'applied').length / of.length;
+  };
+
+  it('applies ≥ 95% of the real model-written replies', () => {
     expect(share('real model-written')).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('refuses only as the policy table says: every other case applies', () => {
+    const refused = [...results.values()].filter((r) => !r.expectFail && r.outcome !== 'applied');
+    expect(refused.map((r) => r.id).sort()).toEqual(Object.keys(POLICY).sort());
+  });
+
+  // Issue 11's ≥ 97% is out of reach without a wrong write: each of the four POLICY cases is one of a pair
+  // of byte-identical inputs that upstream expects to apply and to be refused (jsdiff tells them apart only
+  // by its fuzzFactor option, which a CLI run cannot see), so 112 of 116 is the most that applies.
+  it.fails('applies ≥ 97% of all cases (issue 11: ceiling 112/116 = 96.6%, see POLICY)', () => {
+    expect(share()).toBeGreaterThanOrEqual(0.97);
   });
 
   const byId = (id: string) => {

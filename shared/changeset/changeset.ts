@@ -67,6 +67,11 @@ export const SearchReplaceEditSchema = z.object({
    * back to the whole-line ladder.
    */
   literal: z.optional(z.boolean()),
+  /**
+   * The replacement is written as the reply has it, even where the search matched only with indentation
+   * ignored (Cline's line-trimmed match); without it the replacement is re-indented to match (aider).
+   */
+  verbatim: z.optional(z.literal(true)),
 });
 export type SearchReplaceEdit = z.infer<typeof SearchReplaceEditSchema>;
 
@@ -128,11 +133,15 @@ export const OpSchema = z.discriminatedUnion('kind', [
     isNew: z.optional(z.boolean()),
     /** The diff deletes the file (`+++ /dev/null`, `deleted file mode`). */
     isDelete: z.optional(z.boolean()),
+    /** git's `index e69de29..`: the diff was made against an empty file, so the file must be empty. */
+    fromEmpty: z.optional(z.literal(true)),
     /**
      * git `copy from`: the file at `path` starts as a copy of this file (which is kept), then the
      * hunks apply. An engine that does not support it must refuse (path does not exist yet).
      */
     copyFrom: z.optional(z.string()),
+    /** git: the copy starts from the source as it was before the reply (a diff's copies read the old tree). */
+    copyOfOriginal: z.optional(z.literal(true)),
     /**
      * The format always ends an updated file with a newline (OpenAI's `*** Begin Patch`: codex writes
      * every file it updates that way). Without it, the file keeps its own ending unless a hunk's

@@ -136,9 +136,17 @@ function applyPatchOp(
   const ctx = { opLine: op.line, path: op.path };
   const notes: EditNote[] = [];
   let base = doc;
+  if (op.fromEmpty && text !== null && text !== '') {
+    return fail(
+      'no-match',
+      `The patch at reply line ${op.line} was made against an empty ${op.path} (its index line says so), but the file has content.`,
+    );
+  }
   if (op.isNew || (!doc && !op.isDelete && op.hunks.every((h) => parseHunkLines(h).old.length === 0))) {
     base = parseText('');
-    if (doc && text !== '') {
+    // A diff that creates the file meets one that exists, even empty: git refuses (t4132, "must notice
+    // the file is already there"), and so do we, unless it is there with exactly that content.
+    if (doc && (text !== '' || op.isNew)) {
       const fresh = applyHunks(base, op.hunks, ctx);
       if (fresh.ok && formatText(fresh.doc, fresh.finalNewline) === text) {
         return fail(

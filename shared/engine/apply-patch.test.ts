@@ -271,12 +271,7 @@ describe('line endings, BOM and the final newline', () => {
     ],
     ['…also when it only adds lines after the last one', 'a\nb', [' b', '+c'], 'a\nb\nc'],
     ['…and keeps a final newline that is there', 'a\nb\n', [' a', '-b', '+B'], 'a\nB\n'],
-    [
-      "the same marker on both sides leaves the file's ending alone (corpus udiff-059)",
-      'a\nb\n',
-      [' a', '-b', '\\ No newline at end of file', '+B', '\\ No newline at end of file'],
-      'a\nB\n',
-    ],
+
     ['an empty file filled by a hunk ends with a newline', '', ['+a', '+b'], 'a\nb\n'],
     [
       '"\\ No newline" on the new side removes it',

@@ -44,7 +44,8 @@ export interface ParsedHunk {
 export function parseHunkLines(hunk: Hunk): ParsedHunk {
   const ops: LineOp[] = [];
   const parsed: ParsedHunk = { ops, old: [], new: [], oldNoEol: false, newNoEol: false };
-  for (const raw of hunk.lines) {
+  for (let i = 0; i < hunk.lines.length; i++) {
+    const raw = hunk.lines[i]!;
     const prefix = raw[0];
     if (prefix === '\\') {
       const prev = ops[ops.length - 1];
@@ -52,9 +53,12 @@ export function parseHunkLines(hunk: Hunk): ParsedHunk {
       if (prev?.[0] !== '-') parsed.newNoEol = true;
       continue;
     }
-    // A patch pasted with CRLF endings: the CR belongs to the line ending, not to the line.
+    // A patch pasted with CRLF endings: the CR belongs to the line ending, not to the line — unless
+    // "\ No newline at end of file" follows: a line with no newline has no line ending for the CR to
+    // be part of (jsdiff PR #701).
     const from = prefix === ' ' || prefix === '-' || prefix === '+' ? 1 : 0;
-    const to = raw.charCodeAt(raw.length - 1) === 13 ? raw.length - 1 : raw.length;
+    const lastLine = hunk.lines[i + 1]?.[0] === '\\';
+    const to = raw.charCodeAt(raw.length - 1) === 13 && !lastLine ? raw.length - 1 : raw.length;
     const body = from === 0 && to === raw.length ? raw : raw.slice(from, Math.max(from, to));
     // An empty line inside a hunk is a context line whose leading space was lost (editors and chat
     // pages strip trailing whitespace); any other unprefixed line is read as context the same way.
@@ -334,10 +338,10 @@ function applyHunksOnce(
         }
       } else start = n;
     } else {
-      // "\ No newline at end of file" is checked when the patch changes the final newline (its two
-      // sides disagree): the file must then end as the old side says. A hunk without markers (what
-      // models write), or with the same marker on both sides, leaves the file's own ending alone.
-      if (p.oldNoEol !== p.newNoEol && n > 0 && p.oldNoEol === hasFinalNewline(doc)) {
+      // "\ No newline at end of file" is checked when the patch has one: the file must end as the old
+      // side says (git, GNU patch and jsdiff's default all refuse otherwise; corpus udiff-053/059). A hunk
+      // without markers (what models write) may end at a last line that lacks its newline.
+      if ((p.oldNoEol || p.newNoEol) && n > 0 && p.oldNoEol === hasFinalNewline(doc)) {
         const state = hasFinalNewline(doc) ? 'ends with a newline' : 'does not end with a newline';
         return fail(
           'no-match',
@@ -421,14 +425,21 @@ function applyHunksOnce(
     }
 
     const end = start + m;
-    const tail = addedAtEnd(p);
-    if (tail && m > 0 && tail.some((l) => l.trim() !== '') && followedBy(doc.lines, end, tail)) {
-      // A hunk that only adds lines after its context, with nothing after them to hold it in place, whose
-      // added lines already follow that context: it may be applied already (git refuses such a hunk
-      // unless it ends the file; corpus udiff-081).
+    if (m > 0 && mixedEndings(doc) && !endingsAgree(doc, hunk, start)) {
+      // A patch with CRLF lines against a file that mixes CRLF and LF: which of its CRs are line endings
+      // is not clear, so they must match the file's own (jsdiff leaves them alone there too).
+      return fail(
+        'no-match',
+        `${label} ${where} has Windows (CR LF) line endings, and ${ctx.path} mixes Windows and Unix ones: at line ${start + 1} they differ, so it is not applied.`,
+      );
+    }
+    const again = m > 0 ? appliedAround(hay, p, start, end) : null;
+    if (again !== null) {
+      // The hunk's result already stands where it goes: applying it would add its lines a second time
+      // (git refuses these through its anchoring rules; corpus udiff-081, git t4113's "at the beginning").
       return fail(
         'already-applied',
-        `${label} ${where} adds lines after line ${end}, and the file already has them there; it may be applied already (the hunk has no lines after its change to tell).`,
+        `${label} ${where} fits at line ${start + 1}, but what it makes of those lines is already in the file at line ${again + 1}; it seems to be applied already.`,
       );
     }
     const eol = eolAt(doc, start, end);
@@ -515,21 +526,39 @@ function notFound(
   );
 }
 
-/**
- * The lines a hunk adds after all of its other lines, when it removes nothing and has no unchanged line
- * after them; null otherwise.
- */
-function addedAtEnd(p: ParsedHunk): string[] | null {
-  let k = p.ops.length;
-  while (k > 0 && p.ops[k - 1]![0] === '+') k--;
-  if (k === p.ops.length) return null;
-  for (let j = 0; j < k; j++) if (p.ops[j]![0] !== ' ') return null;
-  return p.ops.slice(k).map(([, body]) => body);
+function mixedEndings(doc: TextDoc): boolean {
+  let crlf = false;
+  let lf = false;
+  for (const e of doc.eols) {
+    if (e === '\r\n') crlf = true;
+    else if (e === '\n') lf = true;
+    if (crlf && lf) return true;
+  }
+  return false;
 }
 
-function followedBy(lines: readonly string[], at: number, want: readonly string[]): boolean {
-  if (at + want.length > lines.length) return false;
-  return want.every((l, j) => lines[at + j]!.trimEnd() === l.trimEnd());
+/** A hunk whose kept and removed lines carry CRs: each matched file line must end the same way. */
+function endingsAgree(doc: TextDoc, hunk: Hunk, start: number): boolean {
+  const old = hunk.lines.filter((l) => l[0] !== '+' && l[0] !== '\\');
+  if (!old.some((l) => l.endsWith('\r'))) return true;
+  return old.every((l, j) => (doc.eols[start + j] === '\r\n') === l.endsWith('\r'));
+}
+
+/**
+ * Where the hunk's new side already stands over the place its old side fits (overlapping it); null
+ * otherwise. Asked only of a hunk that removes nothing and adds a line that says something at one of its
+ * ends, with no unchanged line beyond it: nothing holds those lines in place, so the hunk fits the file
+ * before it and the file after it alike (git anchors such hunks to the start or end of the file).
+ */
+function appliedAround(hay: Haystack, p: ParsedHunk, start: number, end: number): number | null {
+  const kinds = p.ops.map(([k]) => k);
+  if (kinds.includes('-') || !p.ops.some(([k, body]) => k === '+' && body.trim() !== '')) return null;
+  if (kinds[0] !== '+' && kinds.at(-1) !== '+') return null;
+  const size = p.new.length;
+  for (const m of hay.findAll(p.new, 'trailing-whitespace', Math.max(0, start - size), end)) {
+    if (m.start < end && m.start + size > start) return m.start;
+  }
+  return null;
 }
 
 /**

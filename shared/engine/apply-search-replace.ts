@@ -107,7 +107,7 @@ export function applySearchReplace(
     }
     reps = [];
     for (const m of matches) {
-      const lines = adapt(replace, m);
+      const lines = edit.verbatim ? [...replace] : adapt(replace, m);
       added.push(...lines);
       reps.push(freshLines(doc, m.start, m.start + search.length, lines));
       noteRung(notes, m, `the search text of ${label}`, ctx.opLine);

@@ -189,3 +189,38 @@ describe('blank lines', () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe('what git, GNU patch and jsdiff refuse, so do we', () => {
+  it('a hunk that adds at the top with nothing before it, when those lines are already there (git t4113)', () => {
+    const r = apply(text('a', 'b', 'c'), [numbered(1, ['+a', ' b', ' c'])]);
+    expect(r.ok ? 'applied' : r.kind).toBe('already-applied');
+  });
+
+  it('a "\\ No newline" the file contradicts (jsdiff and GNU patch; udiff-059)', () => {
+    const lines = [' a', '-b', '\\ No newline at end of file', '+B', '\\ No newline at end of file'];
+    expect(apply(text('a', 'b'), [hunk(lines)]).ok).toBe(false);
+    expect(ok(apply('a\nb', [hunk(lines)]))).toBe('a\nB');
+  });
+
+  it('a CRLF patch on a file that mixes endings, where they differ (jsdiff)', () => {
+    const r = apply('foo\r\nbar\nbaz\nqux\n', [hunk(['-bar\r', '-baz\r', '+new\r'])]);
+    expect(r.ok).toBe(false);
+  });
+
+  it('keeps a CR that ends a last line without a newline (jsdiff PR #701)', () => {
+    const r = apply('line1\r\nline2\r\n', [
+      numbered(2, ['-line2', '+line3\r', '\\ No newline at end of file']),
+    ]);
+    expect(ok(r)).toBe('line1\r\nline3\r');
+  });
+
+  it('a diff that creates a file, onto one that exists even empty (git t4132)', () => {
+    const r = applyOp('', patchOp([hunk(['+something'])], { isNew: true }));
+    expect(r.ok ? 'applied' : r.kind).toBe('exists');
+  });
+
+  it('a diff made against an empty file (its index line) onto one with content (git t4101)', () => {
+    const r = applyOp('bbb\n', patchOp([numbered(0, ['+aaa'])], { fromEmpty: true }));
+    expect(r.ok).toBe(false);
+  });
+});

@@ -10,6 +10,20 @@ const snaps = (files: Record<string, string | null>): Map<string, FileSnapshot |
   new Map(Object.entries(files).map(([p, t]) => [p, t === null ? null : { text: t, hash: H(p) }]));
 
 describe('plan', () => {
+  it('a git copy starts from the source as it was before the reply, even when the reply edits it (git t4112)', () => {
+    const p = plan(
+      cs([
+        { kind: 'replace', path: 'README', content: 'new\n', line: 1 },
+        { kind: 'patch', path: 'arch/README', copyFrom: 'README', copyOfOriginal: true, hunks: [], line: 5 },
+      ]),
+      snaps({ README: 'old\n', 'arch/README': null }),
+    );
+    expect(p.files.map((f) => [f.path, f.newText])).toEqual([
+      ['README', 'new\n'],
+      ['arch/README', 'old\n'],
+    ]);
+  });
+
   it('leaves out a guessed op on a missing file, with a warning, and plans the rest', () => {
     const p = plan(
       cs([

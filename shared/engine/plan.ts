@@ -257,8 +257,14 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     let base = e.text;
     if (op.kind === 'patch' && op.copyFrom !== undefined) {
       // git `copy from`: the new file starts as the source's current content; the source stays.
-      const known = live.get(op.copyFrom);
-      const source = known ? known.text : vacated.has(op.copyFrom) ? null : (snap(op.copyFrom)?.text ?? null);
+      const known = op.copyOfOriginal ? undefined : live.get(op.copyFrom);
+      const source = op.copyOfOriginal
+        ? (snap(op.copyFrom)?.text ?? null)
+        : known
+          ? known.text
+          : vacated.has(op.copyFrom)
+            ? null
+            : (snap(op.copyFrom)?.text ?? null);
       const problem =
         e.text !== null
           ? ({

@@ -40,15 +40,35 @@ describe('search-replace: blocks', () => {
     ['long divider', block(undefined, '=========')],
     ['tail with trailing text', block(undefined, undefined, '>>>>>>> REPLACE (done)')],
     ['Cline markers', block('------- SEARCH', '=======', '+++++++ REPLACE')],
-  ])('%s', (_n, text) => {
+    ['Cline markers of any length', block('----------- SEARCH', '=======', '+++++++++++ REPLACE')],
+  ])('%s', (name, text) => {
     expect(parseOps(text)).toEqual([
       {
         kind: 'search-replace',
         path: 'a.py',
-        edits: [{ search: 'old\n', replace: 'new\n', all: false, takeFirst: true }],
+        edits: [
+          {
+            search: 'old\n',
+            replace: 'new\n',
+            all: false,
+            takeFirst: true,
+            ...(name.startsWith('Cline') ? { verbatim: true } : {}),
+          },
+        ],
         line: 1,
       },
     ]);
+  });
+
+  it.each([
+    // Cline's own tests demand an error for these (its diff.test.ts: "malformed search - missing space",
+    // "malformed diff - trailing space on separator"); aider's markers stay tolerant.
+    ['a Cline head without its space', block('-------SEARCH', '=======', '+++++++ REPLACE')],
+    ['a Cline divider with a trailing space', block('------- SEARCH', '======= ', '+++++++ REPLACE')],
+    ['a Cline tail without its space', block('------- SEARCH', '=======', '+++++++REPLACE')],
+  ])('refuses %s', (_n, text) => {
+    expect(parseOps(text)).toEqual([]);
+    expect(diags(text).some((d) => d.severity === 'error')).toBe(true);
   });
 
   it.each([

@@ -28,7 +28,8 @@
  *
  * Damage real models produce, each accepted and tested:
  * - 5 to 9 marker characters instead of 7 (the model miscounted);
- * - no space between the markers and the keyword (`<<<<<<<SEARCH`), any case of the keyword;
+ * - no space between aider's markers and the keyword (`<<<<<<<SEARCH`), any case of the keyword —
+ *   Cline's `-------`/`+++++++` markers are read as strictly as Cline reads them (see markerOf);
  * - trailing text after the keyword (`>>>>>>> REPLACE```` when the fence was glued on);
  * - inside a Cline `<diff>…</diff>`, a missing final REPLACE marker when `</diff>` follows: the
  *   closed tool call proves the reply was not cut off (warning).
@@ -40,8 +41,14 @@ import { linesToContent, openingFence, splitLines } from './fences';
 import { pathFromInfo, pathFromLine } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 
-type Marker = 'head' | 'divider' | 'tail' | null;
+type Marker = 'head' | 'divider' | 'tail' | 'malformed' | null;
 
+/**
+ * What a line is to a block. aider's markers (`<<<<<<<`/`>>>>>>>`) are read with the tolerances in the
+ * header; Cline's (`-------`/`+++++++`) as Cline reads them — three or more marker characters, one
+ * space, the keyword, an optional `>` — and a near miss (`-------SEARCH`) is `malformed`: Cline's own
+ * tests demand an error there, not a guess.
+ */
 export function markerOf(line: string): Marker {
   let i = 0;
   while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
@@ -51,11 +58,16 @@ export function markerOf(line: string): Marker {
   while (line[i + n] === ch) n++;
   const rest = line.slice(i + n);
   if (ch === '=') return n >= 5 && n <= 9 && rest.trim() === '' ? 'divider' : null;
-  const min = ch === '-' || ch === '+' ? 3 : 5;
-  if (n < min || n > 9) return null;
+  if (ch === '-' || ch === '+') {
+    if (n < 3) return null;
+    const keyword = ch === '-' ? 'SEARCH' : 'REPLACE';
+    if (new RegExp(`^ ${keyword}>?[ \\t]*$`).test(rest)) return ch === '-' ? 'head' : 'tail';
+    return new RegExp(`^\\s*${keyword}\\b`, 'i').test(rest) ? 'malformed' : null;
+  }
+  if (n < 5 || n > 9) return null;
   const word = rest.replace(/^ ?/, '').slice(0, 7).toUpperCase();
-  if ((ch === '<' || ch === '-') && word.startsWith('SEARCH')) return 'head';
-  if ((ch === '>' || ch === '+') && word === 'REPLACE') return 'tail';
+  if (ch === '<' && word.startsWith('SEARCH')) return 'head';
+  if (ch === '>' && word === 'REPLACE') return 'tail';
   return null;
 }
 
@@ -85,7 +97,9 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
   // Lines at or before this index belong to an earlier block and are not searched for a path.
   let floor = 0;
 
-  let state: 'out' | 'search' | 'replace' = 'out';
+  let state: 'out' | 'search' | 'replace' | 'broken' = 'out';
+  /** The open block is Cline's (`------- SEARCH`): its markers are read strictly, its text as written. */
+  let clineBlock = false;
   let head = 0;
   let blockStart = 0;
   let blockPath: string | null = null;
@@ -121,6 +135,9 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
           replace: linesToContent(replace),
           all: false,
           takeFirst: true,
+          // Cline writes its REPLACE text as is, even where the SEARCH matched only with indentation
+          // ignored; aider re-indents it (corpus llm-001).
+          ...(clineBlock ? { verbatim: true as const } : {}),
         },
       });
     }
@@ -150,7 +167,36 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
       }
       if (t === '</replace_in_file>') xmlPath = null;
     }
-    const marker = markerOf(line);
+    let marker = markerOf(line);
+    if (marker === 'malformed') {
+      diagnostics.push({
+        severity: 'error',
+        line: i + 1,
+        message: `Reply line ${i + 1} ("${line.trim().slice(0, 40)}") is a damaged SEARCH/REPLACE marker (Cline writes "------- SEARCH" and "+++++++ REPLACE"); nothing is applied from its block.`,
+      });
+      if (state !== 'out')
+        fail(
+          head,
+          `The SEARCH/REPLACE block at reply line ${head + 1} has a damaged marker; it was skipped.`,
+        );
+      state = 'broken';
+      continue;
+    }
+    // Cline's divider is exactly `=======`: one with trailing spaces inside a Cline block is damaged.
+    if (marker === 'divider' && state === 'search' && clineBlock && /\s$/.test(line)) marker = 'malformed';
+    if (marker === 'malformed') {
+      fail(
+        head,
+        `The divider of the SEARCH/REPLACE block at reply line ${head + 1} (line ${i + 1}) has trailing spaces, which Cline refuses; the block was skipped.`,
+      );
+      state = 'broken';
+      continue;
+    }
+    if (state === 'broken') {
+      // After a damaged marker, the rest of that block (up to its REPLACE marker) is not read.
+      if (marker === 'tail' || marker === 'head') state = 'out';
+      if (marker !== 'head') continue;
+    }
 
     if (state === 'out') {
       if (marker === 'tail' && !closesDiff) {
@@ -163,6 +209,7 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
       }
       if (marker === 'head') {
         state = 'search';
+        clineBlock = line.trimStart().startsWith('-');
         head = i;
         search = [];
         replace = [];

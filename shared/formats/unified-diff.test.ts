@@ -262,7 +262,7 @@ describe('parseUnifiedDiff', () => {
     const { files } = parseUnifiedDiff('diff --git a/f b/g\ncopy from f\ncopy to g\n');
     expect(files[0]).toMatchObject({ oldPath: 'f', newPath: 'g', isCopy: true });
     expect(diffFileToOps(files[0]!)).toEqual([
-      { kind: 'patch', path: 'g', copyFrom: 'f', hunks: [], line: 1 },
+      { kind: 'patch', path: 'g', copyFrom: 'f', copyOfOriginal: true, hunks: [], line: 1 },
     ]);
   });
 
@@ -396,5 +396,48 @@ describe('no regex backtracking on long lines (each would take minutes if quadra
     parseUnifiedDiff(text);
     for (const p of [unifiedDiffParser, delimiterBlocksParser, fileChangesParser, aptixParser]) p.parse(text);
     expect(performance.now() - t0).toBeLessThan(3000);
+  });
+});
+
+describe('names and stamps git and GNU diff write', () => {
+  it.each([
+    ['1970-01-01 00:00:00.000000000 +0000', true],
+    ['1970-01-01 09:00:00.000000000 +0900', true],
+    ['1969-12-31 16:00:00 -0800', true],
+    ['1982-09-17 00:00:00.000000000 +0900', false],
+  ])('GNU diff -N: %s is the epoch: %s (git t4132)', (stamp, epoch) => {
+    const [f] = parseUnifiedDiff(
+      `--- a/file\t${stamp}\n+++ b/file\t1982-09-17 00:00:00 +0900\n@@ -0,0 +1 @@\n+x\n`,
+    ).files;
+    expect(f!.isNew).toBe(epoch);
+  });
+
+  it('skips a git section whose ---/+++ names contradict its first line (git t4133)', () => {
+    const r = parseUnifiedDiff(
+      'diff --git a/f b/f\nnew file mode 100644\n--- /dev/null\n+++ b/f-blah\n@@ -0,0 +1 @@\n+1\n',
+    );
+    expect(r.files).toEqual([]);
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', message: expect.stringMatching(/f-blah/) }),
+    ]);
+  });
+
+  it('skips a name with a backslash, and keeps a tab inside a name for the path rules to refuse (git t4135)', () => {
+    const slash = parseUnifiedDiff('--- /dev/null\n+++ post\\image.txt\n@@ -0,0 +1 @@\n+x\n');
+    expect(slash.files).toEqual([]);
+    expect(slash.diagnostics[0]!.message).toMatch(/backslash/);
+    const tab = parseUnifiedDiff(
+      '--- /dev/null\n+++ post\timage.txt\t2023-01-01 00:00:00 +0000\n@@ -0,0 +1 @@\n+x\n',
+    );
+    expect(tab.files[0]!.newPath).toBe('post\timage.txt');
+  });
+
+  it('reads git’s empty blob in an index line as a diff made against an empty file (git t4101)', () => {
+    const [op] = diffFileToOps(
+      parseUnifiedDiff(
+        'diff --git a/file b/file\nindex e69de29..72943a1 100644\n--- a/file\n+++ b/file\n@@ -0,0 +1 @@\n+aaa\n',
+      ).files[0]!,
+    );
+    expect(op).toMatchObject({ kind: 'patch', path: 'file', fromEmpty: true });
   });
 });

@@ -57,6 +57,8 @@ export interface DiffFile {
   written?: { old: string | null; new: string | null };
   /** A `diff --git` section: its names are -p1 by definition. */
   git?: boolean;
+  /** Its `index` line names git's empty blob as the old side: the file was empty. */
+  fromEmpty?: boolean;
   /** 1-based reply line where the file's section starts. */
   line: number;
 }
@@ -103,7 +105,19 @@ const HUNK_HEADER = /^@@+[ \t]*-(\d+)(?:,(\d+))?[ \t]+\+(\d+)(?:,(\d+))?[ \t]*@@
 const SPACE_TIMESTAMP =
   /[ \t]+(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[ \t]*[+-]\d\d:?\d\d)?|\((?:revision \d+|working copy|nonexistent)\)|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})[ \t]*$/;
 const BACKUP_SUFFIX = /(?:\.orig|\.old|\.bak|~)$/;
-const EPOCH = /^(?:1970-01-01 00:00:00|1969-12-31 \d\d:\d\d:\d\d)/;
+/** `YYYY-MM-DD HH:MM:SS[.frac] [±HHMM]`, the stamp GNU diff writes. */
+const STAMP = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(?:\.\d+)?(?:[ \t]*([+-])(\d\d):?(\d\d))?/;
+
+/** GNU `diff -N` writes a missing file dated at the epoch, in the local time zone (`1970-01-01 09:00 +0900`). */
+function isEpoch(stamp: string): boolean {
+  const m = STAMP.exec(stamp);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, sec, sign, oh, om] = m;
+  const offset = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
+  const utc =
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)) - offset * 60_000;
+  return utc === 0;
+}
 
 function stripCr(line: string): string {
   return line.length > 0 && line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
@@ -139,7 +153,7 @@ export function diffFileToOps(file: DiffFile): Op[] {
   if (file.isCopy && oldPath && newPath) {
     // No copy op of its own: the patch starts from the source's content (copyFrom). An engine that
     // does not know copyFrom finds no file at `path` and refuses, which is safe.
-    return [{ kind: 'patch', path: newPath, copyFrom: oldPath, hunks, line }];
+    return [{ kind: 'patch', path: newPath, copyFrom: oldPath, copyOfOriginal: true, hunks, line }];
   }
   if (hunks.length === 0 && !file.isNew) return [];
   // `diff -u a.c.orig a.c`: the backup copy is not the file to change.
@@ -162,6 +176,7 @@ export function diffFileToOps(file: DiffFile): Op[] {
   }
   if (file.isRename && newPath && newPath !== path) op.newPath = newPath;
   if (file.isNew) op.isNew = true;
+  else if (file.fromEmpty) op.fromEmpty = true;
   if (file.isDelete) op.isDelete = true;
   return [op];
 }
@@ -294,6 +309,35 @@ function scanDiff(
     fb = null;
     const f = b.file;
     if (b.git) f.git = true;
+    // git's own check: the ---/+++ names of a `diff --git` section must be the names on its first line
+    // (t4133's "inconsistent new filename"); a section that contradicts itself is not applied.
+    const contradicts = (header: string | null, git: string | null) =>
+      header !== null && git !== null && header !== git;
+    if (
+      b.git &&
+      b.hasHeaders &&
+      !f.isRename &&
+      !f.isCopy &&
+      (contradicts(f.oldPath, b.gitOld) || contradicts(f.newPath, b.gitNew))
+    ) {
+      diagnostics.push({
+        severity: 'error',
+        line: f.line,
+        message: `The diff at reply line ${f.line} names ${b.gitOld} → ${b.gitNew} on its "diff --git" line but ${f.oldPath ?? '/dev/null'} → ${f.newPath ?? '/dev/null'} in its ---/+++ lines; which file it changes is not clear, so it was skipped.`,
+      });
+      return;
+    }
+    // A backslash in a diff's file name is part of the name on Unix (git t4135) but a folder separator
+    // to a Windows tool: either reading could write a file the diff did not mean.
+    const slashed = [f.oldPath, f.newPath].find((x) => x?.includes('\\'));
+    if (slashed) {
+      diagnostics.push({
+        severity: 'error',
+        line: f.line,
+        message: `The diff at reply line ${f.line} names "${slashed}", with a backslash: it may be part of the name or separate folders, so the diff was skipped.`,
+      });
+      return;
+    }
     if (b.git && !b.hasHeaders) {
       // Case: `diff --git` with hunks but no ---/+++ (models abbreviate git diffs), or a pure rename.
       if (f.oldPath === null && !f.isNew) f.oldPath = b.gitOld;
@@ -679,6 +723,9 @@ function readGitHeader(l: string, b: FileBuilder): boolean {
     b.gitNew = unquotePath(l.slice(8));
   } else if (l.startsWith('old mode ') || l.startsWith('new mode ')) {
     // File modes are not applied; the line only belongs to the header.
+  } else if (/^index e69de29b?[0-9a-f]*\.\./.test(l)) {
+    // The old side is git's empty blob: the diff was made against an empty file (t4101).
+    f.fromEmpty = true;
   } else if (!/^(?:index |similarity index |dissimilarity index )/.test(l)) return false;
   return true;
 }
@@ -692,7 +739,10 @@ function parseHeaderPath(rest: string): { path: string | null; epoch: boolean } 
     path = q.value;
     stamp = rest.slice(q.end).trim();
   } else {
-    const tab = rest.indexOf('\t');
+    // The timestamp follows the last tab; a name may hold a tab itself (git t4135), and is then
+    // refused as a name with a control character rather than cut short.
+    const last = rest.lastIndexOf('\t');
+    const tab = last >= 0 && STAMP.test(rest.slice(last + 1).trim()) ? last : rest.indexOf('\t');
     if (tab >= 0) {
       path = rest.slice(0, tab);
       stamp = rest.slice(tab + 1).trim();
@@ -706,7 +756,7 @@ function parseHeaderPath(rest: string): { path: string | null; epoch: boolean } 
     path = path.trimEnd();
   }
   if (path === '/dev/null') return { path: null, epoch: false };
-  return { path: path === '' ? null : path, epoch: EPOCH.test(stamp) };
+  return { path: path === '' ? null : path, epoch: isEpoch(stamp) };
 }
 
 /** The two names of a `diff --git` line, prefixes stripped; one name serves both when only one is given. */
