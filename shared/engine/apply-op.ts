@@ -8,7 +8,7 @@ import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
 import type { LineEdits } from './display-hunks';
-import { elisions } from './placeholder';
+import { elisions, isPlaceholderLine } from './placeholder';
 import type { Replacement } from './splice';
 import { formatText, hasFinalNewline, parseText, restyle, type TextDoc, textLines } from './text-model';
 import { type ApplyFailure, type ApplyResult, cap, type EditNote, fail } from './types';
@@ -40,6 +40,8 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
   }
   const doc = text === null ? null : parseText(text);
   let result: OpApplied;
+  /** The lines the op writes that were not there: where a placeholder could come from (a cheap first look). */
+  let added: string[] = [];
   switch (op.kind) {
     case 'shell':
       return { ok: true, text, notes: [] };
@@ -50,6 +52,7 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       return { ok: true, text: op.kind === 'delete' ? null : text, notes: [] };
     case 'create':
     case 'replace': {
+      added = textLines(op.content);
       if (doc && op.kind === 'create' && op.ifExists === 'fail') {
         if (restyle(op.content, doc) === text || op.content === text) {
           return fail(
@@ -76,12 +79,13 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
     case 'patch': {
       const r = applyPatchOp(doc, text, op);
       if (!r.ok) return r;
-      ({ result } = r);
+      ({ result, added } = r);
       break;
     }
     case 'search-replace': {
       const r = applySearchReplace(doc, op.edits, ctx);
       if (!r.ok) return r;
+      added = r.added;
       result = { ok: true, text: formatText(r.doc), notes: r.notes };
       if (r.created) {
         result.notes.unshift({
@@ -93,6 +97,7 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       break;
     }
     case 'append': {
+      added = textLines(op.content);
       result = { ok: true, text: appendTo(doc, text, op.content), notes: [] };
       if (!doc) {
         result.notes.push({
@@ -115,6 +120,7 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
           ? applyInsert(doc, op.beforeLine, op.content, ctx)
           : applyEditRanges(doc, op.edits, ctx);
       if (!r.ok) return r;
+      added = r.added;
       result = {
         ok: true,
         text: formatText(r.doc),
@@ -124,7 +130,7 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       break;
     }
   }
-  guardPlaceholders(result, doc, op.line, path);
+  if (added.some(isPlaceholderLine)) guardPlaceholders(result, doc, op.line, path);
   return result;
 }
 

@@ -356,6 +356,18 @@ function applyHunksOnce(
             ? { lo: cursor, expected: cursor }
             : {};
       let found = seek(hay, p.old, { ...options, rungs: RUNGS });
+      if (found.kind === 'none' && pinnedToEnd && hunk.atEof !== true) {
+        // "\ No newline" pins a hunk to the end of the file, but a file that has grown lines after it
+        // still has the hunk's place (jsdiff applies it, even with fuzz 0); the marker then says nothing
+        // about this file's ending, and the lines after the hunk keep theirs.
+        found = seek(
+          hay,
+          p.old,
+          numbered
+            ? { lo: prevEnd, expected: Math.max(0, hunk.oldStart! - 1 + offset), rungs: RUNGS }
+            : { lo: cursor, rungs: RUNGS },
+        );
+      }
       // Uneven indentation is forgiven on the lines a hunk keeps, not on those it removes: they must
       // share one shift (a removed line is never loosened more than the indentation rung allows).
       if (found.kind === 'found' && found.match.rung === 'uneven-indentation') {
@@ -425,7 +437,7 @@ function applyHunksOnce(
     }
 
     const end = start + m;
-    if (m > 0 && mixedEndings(doc) && !endingsAgree(doc, hunk, start)) {
+    if (m > 0 && !endingsAgree(doc, hunk, start) && mixedEndings(doc)) {
       // A patch with CRLF lines against a file that mixes CRLF and LF: which of its CRs are line endings
       // is not clear, so they must match the file's own (jsdiff leaves them alone there too).
       return fail(

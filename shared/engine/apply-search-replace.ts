@@ -38,7 +38,7 @@ export function applySearchReplace(
   for (let k = 0; k < edits.length; k++) {
     const edit = edits[k]!;
     const label = `edit ${k + 1} of the SEARCH/REPLACE for ${ctx.path} (reply line ${ctx.opLine})`;
-    const search = textLines(edit.search);
+    let search = textLines(edit.search);
     const replace = textLines(edit.replace);
     if (search.every((l) => l.trim() === '')) {
       added.push(...replace);
@@ -65,7 +65,22 @@ export function applySearchReplace(
     const hay = new Haystack(doc.lines);
 
     let reps: Replacement[];
-    const found = seek(hay, search);
+    let found = seek(hay, search);
+    const inner = trimBlankEdges(search);
+    if (found.kind === 'none' && inner.length > 0 && inner.length < search.length) {
+      // Blank lines at the edges of a SEARCH that the file does not have there (aider drops them; its
+      // issue #25): the lines between still say where.
+      const again = seek(hay, inner);
+      if (again.kind !== 'none') {
+        found = again;
+        search = inner;
+        notes.push({
+          severity: 'info',
+          line: ctx.opLine,
+          message: `The search text of ${label} starts or ends with blank lines that are not in the file there; they were left out of the search.`,
+        });
+      }
+    }
     let matches: Match[];
     if (found.kind === 'found') matches = [found.match];
     else if (found.kind === 'ambiguous') {
@@ -228,4 +243,13 @@ function resolveElision(
     free = found.match.start + sp.length;
   }
   return { ok: true, reps };
+}
+
+/** The lines without the blank ones at either end. */
+function trimBlankEdges(lines: readonly string[]): string[] {
+  let a = 0;
+  let z = lines.length;
+  while (a < z && lines[a]!.trim() === '') a++;
+  while (z > a && lines[z - 1]!.trim() === '') z--;
+  return lines.slice(a, z);
 }

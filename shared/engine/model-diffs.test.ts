@@ -224,3 +224,29 @@ describe('what git, GNU patch and jsdiff refuse, so do we', () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe('what the reference tools accept', () => {
+  it('a "\\ No newline" hunk whose file grew lines after it still has its place (jsdiff)', () => {
+    const lines = [
+      ' foo',
+      ' bar',
+      ' baz',
+      '-banana',
+      '\\ No newline at end of file',
+      '+babaco',
+      '\\ No newline at end of file',
+    ];
+    expect(ok(apply('foo\nbar\nbaz\nbanana\nqux', [numbered(1, lines)]))).toBe('foo\nbar\nbaz\nbabaco\nqux');
+  });
+
+  it('a SEARCH with blank lines at its edges that the file lacks (aider issue #25)', () => {
+    const op = {
+      kind: 'search-replace' as const,
+      path: 'a',
+      line: 1,
+      edits: [{ search: '\n  line1\n  line2\n', replace: '  new1\n  new2\n', all: false }],
+    };
+    const r = applyOp('    line1\n    line2\n    line3\n', op);
+    expect(ok(r)).toBe('    new1\n    new2\n    line3\n');
+  });
+});

@@ -40,7 +40,7 @@ describe('search-replace: blocks', () => {
     ['long divider', block(undefined, '=========')],
     ['tail with trailing text', block(undefined, undefined, '>>>>>>> REPLACE (done)')],
     ['Cline markers', block('------- SEARCH', '=======', '+++++++ REPLACE')],
-    ['Cline markers of any length', block('----------- SEARCH', '=======', '+++++++++++ REPLACE')],
+    ['Cline markers of any length', block('----------- SEARCH', '==========', '+++++++++++ REPLACE')],
   ])('%s', (name, text) => {
     expect(parseOps(text)).toEqual([
       {

@@ -182,8 +182,10 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
       state = 'broken';
       continue;
     }
-    // Cline's divider is exactly `=======`: one with trailing spaces inside a Cline block is damaged.
-    if (marker === 'divider' && state === 'search' && clineBlock && /\s$/.test(line)) marker = 'malformed';
+    // Cline's divider is three or more `=` and nothing else (its diff_edge_cases tests): one with
+    // trailing spaces inside a Cline block is damaged.
+    if (state === 'search' && clineBlock && /^[ \t]*={3,}[ \t]*$/.test(line))
+      marker = /\s$/.test(line) ? 'malformed' : 'divider';
     if (marker === 'malformed') {
       fail(
         head,

@@ -440,4 +440,11 @@ describe('names and stamps git and GNU diff write', () => {
     );
     expect(op).toMatchObject({ kind: 'patch', path: 'file', fromEmpty: true });
   });
+
+  it('gives a section the name of its Index: line as one more name (jsdiff applyPatches; svn)', () => {
+    const text =
+      'Index: test2\n===\n--- test\theader1\n+++ test\theader2\n@@ -1,3 +1,4 @@\n foo2\n foo3\n+foo4\n foo5\n';
+    const [op] = diffFileToOps(parseUnifiedDiff(text).files[0]!);
+    expect(op).toMatchObject({ kind: 'patch', path: 'test', alias: { how: 'diff-names', paths: ['test2'] } });
+  });
 });

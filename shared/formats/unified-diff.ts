@@ -59,6 +59,8 @@ export interface DiffFile {
   git?: boolean;
   /** Its `index` line names git's empty blob as the old side: the file was empty. */
   fromEmpty?: boolean;
+  /** The name on an `Index:` line before it, when that is neither of its ---/+++ names. */
+  indexName?: string;
   /** 1-based reply line where the file's section starts. */
   line: number;
 }
@@ -212,6 +214,7 @@ function diffNames(file: DiffFile): { sure: string[]; guesses: string[] } {
   const [lo, ln] = [levels(old), levels(neu)];
   add(sure, lo[0]);
   add(sure, ln[0]);
+  add(sure, file.indexName);
   for (let k = 1; k < Math.max(lo.length, ln.length); k++) {
     add(guesses, lo[k]);
     add(guesses, ln[k]);
@@ -346,6 +349,10 @@ function scanDiff(
     if (f.oldPath === null && f.newPath === null && pendingPath !== null && !f.isNew && !f.isDelete) {
       f.oldPath = pendingPath;
       f.newPath = pendingPath;
+    } else if (pendingPath !== null && pendingPath !== f.oldPath && pendingPath !== f.newPath) {
+      // An `Index:` line naming another file than ---/+++ (svn; jsdiff's applyPatches keys files by it):
+      // one more name the section may mean, resolved like the others.
+      f.indexName = pendingPath;
     }
     // GNU `diff -N` writes a missing file as an empty one dated at the epoch.
     if (
