@@ -102,10 +102,13 @@ export function FileRow({ file, status, ticked, onTick, split, locked, resultMes
         </div>
       )}
       {resultMessage && <p class="result-message">{resultMessage}</p>}
-      {file.guess && (
-        <p class="note warning">
-          The file name was guessed from the text around the code; tick it only if it is the right file.
+      {file.writtenAs && (
+        <p class="note info">
+          The reply wrote <code>{file.writtenAs}</code>.
         </p>
+      )}
+      {file.guess && (
+        <p class="note warning">The file name is a guess; tick it only if it is the right file.</p>
       )}
       {notes.length > 0 && (
         <ul class="notes">

@@ -162,6 +162,30 @@ describe('buildReview', () => {
     expect(changesFor(review, new Set(['a.ts']))).toEqual([]);
   });
 
+  it('reads an absolute path inside the chosen folder as that file; outside it, a tail is a guess left unticked', async () => {
+    const del = (path: string): Op => ({
+      kind: 'delete',
+      path: path.slice(1),
+      line: 1,
+      alias: {
+        how: 'absolute',
+        written: path,
+        paths: path
+          .split('/')
+          .slice(2)
+          .map((_, i, a) => a.slice(i).join('/')),
+      },
+    });
+    const inside = await reviewOf([set('xml-edits', [del(`${ROOT}/a.ts`)])], { 'a.ts': 'x\n' });
+    expect(inside.files.map((f) => [f.path, f.status, f.guess ?? false])).toEqual([['a.ts', 'ok', false]]);
+    expect(defaultTicks(inside)).toEqual(new Set(['a.ts']));
+    const outside = await reviewOf([set('xml-edits', [del('/Users/bo/proj/a.ts')])], { 'a.ts': 'x\n' });
+    expect(outside.files.map((f) => [f.path, f.status, f.guess, f.writtenAs])).toEqual([
+      ['a.ts', 'ok', true, '/Users/bo/proj/a.ts'],
+    ]);
+    expect(defaultTicks(outside)).toEqual(new Set());
+  });
+
   it('treats a path the host left out of its answer as unreadable', async () => {
     const host = fakeHost({}, { readFiles: (p) => ({ root: p.root, files: [] }) });
     const r = await buildReview(proposal([set('whole-file', [createB])]), ROOT, host.call);

@@ -3,6 +3,7 @@
  * files and commands the user ticked in, what the host wrote and what the commands printed out. Host
  * calls come in as a function so the tests can stand in for the native host.
  */
+
 import type { ChangeSet, Diagnostic, FormatId } from '../../shared/changeset/changeset';
 import { formatsOf, mergeChangeSets } from '../../shared/changeset/merge';
 import {
@@ -14,6 +15,7 @@ import {
   planNeeds,
   toFileChanges,
 } from '../../shared/engine';
+import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import type { Proposal } from '../../shared/protocol/messages';
 import { ErrorCode, type Method, type ParamsOf, type ResultOf } from '../../shared/protocol/protocol';
 import { siteName } from './labels';
@@ -63,12 +65,16 @@ export { formatsOf, mergeChangeSets, summaryOf } from '../../shared/changeset/me
 /** Reads what the plan needs from the folder and plans every change set of the proposal. */
 export async function buildReview(proposal: Proposal, root: string, call: HostCall): Promise<BuildResult> {
   const formats = formatsOf(proposal.changeSets);
-  const changeSet = mergeChangeSets(proposal.changeSets) ?? {
-    id: 'empty',
-    source: { format: 'whole-file' as const },
-    ops: [],
-    diagnostics: [],
-  };
+  // An absolute path inside the chosen folder is that file, not a guess (resolve-paths.ts).
+  const changeSet = mapIntoRoot(
+    mergeChangeSets(proposal.changeSets) ?? {
+      id: 'empty',
+      source: { format: 'whole-file' as const },
+      ops: [],
+      diagnostics: [],
+    },
+    [root],
+  );
   const needs = planNeeds(changeSet);
   const snapshots = new Map<string, FileSnapshot | null>();
   const unreadable = new Map<string, string>();

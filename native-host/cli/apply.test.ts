@@ -225,6 +225,12 @@ describe('replyapply apply: --json', () => {
     expect(() => readFileSync(join(project, 'calc.py'))).toThrow();
   });
 
+  it('reads an absolute path inside the project folder as that file, no guess (Repo Prompt)', async () => {
+    const text = `File ${project}/calc.py\n### Action delete\n`;
+    expect(await apply(['--yes', reply(text)], io())).toBe(Exit.Ok);
+    expect(() => readFileSync(join(project, 'calc.py'))).toThrow();
+  });
+
   it('refuses a placeholder standing in for code, and writes it with --accept-elisions', async () => {
     const text =
       '--- START-REPLACE-FILE: calc.py ---\ndef add(a, b):\n    # ... rest unchanged\n--- END-REPLACE-FILE: calc.py ---\n';

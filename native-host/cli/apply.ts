@@ -6,6 +6,7 @@
  * whose plan failed means nothing is written (exit 1). Shell commands run only with --allow-scripts, after
  * the files are written, each confirmed (or all, with --yes).
  */
+import { realpathSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
 import { mergeChangeSets } from '../../shared/changeset/merge';
@@ -17,6 +18,7 @@ import {
   planNeeds,
   toFileChanges,
 } from '../../shared/engine';
+import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import { detectAll, hash } from '../../shared/formats/registry';
 import { ErrorCode, type FileChange } from '../../shared/protocol/protocol';
 import { snapshotReader } from '../fs/snapshots';
@@ -212,7 +214,11 @@ async function resolveReply({
 
   // Paths guessed from prose ("the updated `a.py`:") are only applied when asked for.
   const guessed = opts.includeGuesses ? [] : merged.ops.filter((op) => op.guess);
-  const changeSet: ChangeSet = { ...merged, ops: merged.ops.filter((op) => !guessed.includes(op)) };
+  // An absolute path inside the folder (as given, or as the system resolves it) is that file.
+  const changeSet: ChangeSet = mapIntoRoot(
+    { ...merged, ops: merged.ops.filter((op) => !guessed.includes(op)) },
+    rootsOf(root),
+  );
   for (const op of guessed) {
     const { target } = describeOp(op);
     report.files.push({
@@ -331,6 +337,16 @@ async function resolveReply({
     }
   }
   return { changes, scripts, name: input.name, fromStdin: input.fromStdin };
+}
+
+/** The folder as given and as the system resolves it (a link, macOS's /private/var). */
+function rootsOf(root: string): string[] {
+  try {
+    const real = realpathSync(root);
+    return real === root ? [root] : [root, real];
+  } catch {
+    return [root];
+  }
 }
 
 /**
