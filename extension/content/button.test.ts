@@ -35,6 +35,10 @@ describe('buttonLabel', () => {
   ])('ops %i, files %i, errors %i → %s', (ops, files, errors, label) => {
     expect(buttonLabel({ ops, files, errors })).toBe(label);
   });
+
+  it('says only that the text was read from the page: its counts and errors may be wrong (issue 12)', () => {
+    expect(buttonLabel({ ops: 3, files: 3, errors: 1, fromPage: true })).toBe('Review (read from the page)');
+  });
 });
 
 describe('mountApplyButton on the ChatGPT fixture', () => {

@@ -17,6 +17,11 @@ export interface ApplyButtonState {
   files: number;
   /** Error diagnostics (unsafe paths, broken blocks): the user should review before applying. */
   errors: number;
+  /**
+   * The reply's text was rebuilt from the rendered page (neither the site's API nor its Copy button gave
+   * it): counts and errors read from it may be wrong, so the label says only that (issue 12).
+   */
+  fromPage?: boolean;
   onClick(event: MouseEvent): void;
 }
 
@@ -35,12 +40,17 @@ const live = new Set<Element>();
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "Apply 3 files", "Apply 1 file", "Review 1 file · 1 error", "Apply 2 changes" (commands only). */
+/**
+ * "Apply 3 files", "Apply 1 file", "Review 1 file · 1 error", "Apply 2 changes" (commands only), and
+ * "Review (read from the page)" when all there is is the page's rebuild.
+ */
 export function buttonLabel({
   ops,
   files,
   errors,
-}: Pick<ApplyButtonState, 'ops' | 'files' | 'errors'>): string {
+  fromPage,
+}: Pick<ApplyButtonState, 'ops' | 'files' | 'errors' | 'fromPage'>): string {
+  if (fromPage) return 'Review (read from the page)';
   const parts: string[] = [];
   if (files > 0) parts.push(plural(files, 'file'));
   else if (ops > 0) parts.push(plural(ops, 'change'));
@@ -146,13 +156,18 @@ function render(entry: Mounted, turn: Element, adapter: SiteAdapter) {
   host.setAttribute('data-ops', String(state.ops));
   host.setAttribute('data-files', String(state.files));
   host.setAttribute('data-errors', String(state.errors));
+  if (state.fromPage) host.setAttribute('data-from-page', '');
+  else host.removeAttribute('data-from-page');
   const id = messageIdOf(turn, adapter);
   if (id) host.setAttribute('data-message-id', id);
-  button.classList.toggle('has-errors', state.errors > 0);
+  button.classList.toggle('has-errors', state.errors > 0 && !state.fromPage);
   label.textContent = text;
   button.setAttribute('aria-label', `ReplyApply: ${text} from this reply`);
-  button.title =
-    state.errors > 0 ? 'Some operations have errors: review them before applying' : `ReplyApply: ${text}`;
+  button.title = state.fromPage
+    ? "The reply's exact text is not available yet: it was read from the rendered page. Clicking tries the chat's Copy button first."
+    : state.errors > 0
+      ? 'Some operations have errors: review them before applying'
+      : `ReplyApply: ${text}`;
 }
 
 function place(host: HTMLElement, turn: Element, adapter: SiteAdapter) {

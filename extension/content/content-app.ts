@@ -60,7 +60,7 @@ export function startContent(deps: ContentDeps): void {
     });
   };
 
-  const show = (turn: Element, proposal: Proposal) => {
+  const show = (turn: Element, proposal: Proposal, fromPage = proposal.textSource === 'dom') => {
     const ops = proposal.changeSets.reduce((n, s) => n + s.ops.length, 0);
     const errors = proposal.changeSets.reduce(
       (n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length,
@@ -71,6 +71,7 @@ export function startContent(deps: ContentDeps): void {
       ops,
       files: countFiles(proposal.changeSets),
       errors,
+      fromPage,
       onClick: () => void onClick(turn, proposal),
     });
   };

@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { captureViaCopyButton, domText, installClipboardCapture, readRawText } from './raw-text';
+import {
+  captureViaCopyButton,
+  domText,
+  findCopyButton,
+  installClipboardCapture,
+  readRawText,
+} from './raw-text';
 import { chatGptCache, chatgpt } from './sites/chatgpt';
 import { pageHtml, pageJson } from './sites/saved-pages';
 
@@ -223,5 +229,44 @@ describe('readRawText: the ladder', () => {
     const div = document.createElement('div');
     div.innerHTML = '<p>just <em>text</em></p>';
     expect(domText(div, chatgpt)).toBe('just *text*');
+  });
+});
+
+describe('findCopyButton: the ladder of ways to find the reply’s Copy button (issue 12)', () => {
+  const turnHtml = (bar: string) =>
+    `<div data-testid="conversation-turn-2"><div data-message-author-role="assistant" data-message-id="m1"><div class="markdown"><pre><button>Copy code</button><code>x</code></pre></div></div><div class="bar">${bar}</div></div>`;
+  const find = (bar: string) => {
+    document.body.innerHTML = turnHtml(bar);
+    const turn = document.querySelector(chatgpt.selectors.turn.css)!;
+    const container = turn.closest(chatgpt.selectors.container.css)!;
+    return findCopyButton(container, turn, chatgpt)?.getAttribute('data-which') ?? null;
+  };
+
+  it.each([
+    ['by its test id', '<button data-which="id" data-testid="copy-turn-action-button"></button>', 'id'],
+    [
+      'by its accessible name when the test id is gone',
+      '<button data-which="a">x</button><button data-which="b" aria-label="Copy"></button>',
+      'b',
+    ],
+    ['by its title', '<button data-which="t" title="Copy to clipboard"></button>', 't'],
+    [
+      'by its place when it has no name (first in the bar)',
+      '<button data-which="first"><svg></svg></button><button aria-label="Good response"></button>',
+      'first',
+    ],
+  ])('finds it %s', (_how, bar, which) => {
+    expect(find(bar)).toBe(which);
+  });
+
+  it.each([
+    ['a code block’s "Copy code" button, inside the reply', '<button aria-label="Share"></button>'],
+    [
+      'a first button named for something else (it would act on the chat)',
+      '<button aria-label="Good response"></button><button aria-label="Read aloud"></button>',
+    ],
+    ['a button whose name mentions code', '<button aria-label="Copy code"></button>'],
+  ])('never takes %s', (_what, bar) => {
+    expect(find(bar)).toBeNull();
   });
 });

@@ -107,9 +107,10 @@ export function captureViaCopyButton(
   timeoutMs = 1500,
 ): Promise<CaptureResult> {
   const s = adapter.selectors;
-  if (!s.copyButton) return Promise.resolve(fail('no-button', `${adapter.id} has no Copy button selector.`));
+  if (!s.copyButton && !s.copyButtonNames && s.copyButtonIndex === undefined)
+    return Promise.resolve(fail('no-button', `${adapter.id} has no way to find its Copy button.`));
   const container = turn.closest(s.container.css) ?? turn.parentElement;
-  const button = container?.querySelector<HTMLElement>(s.copyButton.css);
+  const button = container ? findCopyButton(container, turn, adapter) : null;
   if (!container || !button) return Promise.resolve(fail('no-button', 'The reply has no Copy button (yet).'));
   // A turn that holds several assistant messages (tool use, then the answer) has one Copy button
   // for all of them; its text would not be this message's alone.
@@ -163,6 +164,48 @@ export function captureViaCopyButton(
     );
     button.click();
   });
+}
+
+/**
+ * The reply's own Copy button, found the surest way that works (the adapter's data, issue 12): its
+ * selector, else its accessible name, else its place among the buttons after the reply's text.
+ */
+export function findCopyButton(container: Element, turn: Element, adapter: SiteAdapter): HTMLElement | null {
+  const s = adapter.selectors;
+  if (s.copyButton) {
+    const byId = container.querySelector<HTMLElement>(s.copyButton.css);
+    if (byId) return byId;
+  }
+  // Buttons of the turn's own bar: not in the reply's text (a code block's "Copy code"), not ours.
+  const buttons = Array.from(container.querySelectorAll<HTMLElement>('button, [role="button"]')).filter(
+    (b) => !turn.contains(b) && !b.closest('pre, [data-replyapply], replyapply-button'),
+  );
+  const names = (s.copyButtonNames ?? []).map((n) => n.toLowerCase());
+  if (names.length > 0) {
+    const named = buttons.find((b) => {
+      const name = accessibleName(b);
+      return name !== '' && !name.includes('code') && names.includes(name);
+    });
+    if (named) return named;
+  }
+  if (s.copyButtonIndex !== undefined) {
+    const at = buttons[s.copyButtonIndex];
+    const name = at ? accessibleName(at) : '';
+    if (at && (name === '' || (name.includes('copy') && !name.includes('code')))) return at;
+  }
+  return null;
+}
+
+/** A button's name as assistive technology reads it, lowercased: aria-label, title, or its text. */
+function accessibleName(el: Element): string {
+  const label =
+    el.getAttribute('aria-label') ??
+    el.getAttribute('title') ??
+    el.getAttribute('data-tooltip') ??
+    el.getAttribute('data-state-label') ??
+    el.textContent ??
+    '';
+  return label.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 function fail(kind: Extract<CaptureResult, { ok: false }>['kind'], message: string): CaptureResult {

@@ -75,10 +75,21 @@ function fakeHost(handlers: Partial<Record<Method, Handler>> = {}) {
   return { call, calls };
 }
 
+let pasteInstead = 0;
+
 function Harness({ call, reply = proposal }: { call: HostCall; reply?: Proposal }) {
   const state = useReview(reply, ROOT, call);
   if (state.planning.phase !== 'ready') return <p>{state.planning.phase}</p>;
-  return <ReviewBody review={state.planning.review as Review} state={state} call={call} />;
+  return (
+    <ReviewBody
+      review={state.planning.review as Review}
+      state={state}
+      call={call}
+      onPasteInstead={() => {
+        pasteInstead++;
+      }}
+    />
+  );
 }
 
 let root: HTMLElement;
@@ -227,5 +238,50 @@ describe('the review in the side panel', () => {
     // The engine's message names the reply line already; it is not repeated.
     expect(note.split('reply line 7')).toHaveLength(2);
     expect(r.querySelector('tr.add')!.textContent).toContain('    callAgain();');
+  });
+
+  it('refuses a reply that names a path outside the folder as a whole: says so, locks every file (issue 12)', async () => {
+    const hostile: Proposal = {
+      ...proposal,
+      changeSets: [
+        {
+          ...changeSet,
+          ops: [changeSet.ops[0]!],
+          diagnostics: [
+            {
+              severity: 'error',
+              line: 9,
+              message: 'Refused the path "../escape.txt": the path contains a ".." segment.',
+            },
+          ],
+        },
+      ],
+    };
+    await mount(fakeHost().call, hostile);
+    const alert = root.querySelector('[data-replyapply="hostile"]')!;
+    expect(alert.textContent).toContain('tried to write outside the project folder');
+    expect(alert.textContent).toContain('../escape.txt');
+    expect(box(row('src/ok.ts')).disabled).toBe(true);
+    expect(applyButton().disabled).toBe(true);
+  });
+
+  it('leaves a file read from the rendered page unticked, with a way to paste the reply instead (issue 12)', async () => {
+    const fromPage: Proposal = {
+      ...proposal,
+      textSource: 'dom',
+      changeSets: [{ ...changeSet, diagnostics: [], ops: [{ ...changeSet.ops[0]!, lossy: true }] }],
+    };
+    await mount(fakeHost().call, fromPage);
+    const r = row('src/ok.ts');
+    expect(r.dataset.status).toBe('error');
+    expect(box(r).checked).toBe(false);
+    expect(r.textContent).toContain('read from the rendered page');
+    const before = pasteInstead;
+    await act(() => r.querySelector<HTMLButtonElement>('[data-replyapply="paste-instead"]')!.click());
+    expect(pasteInstead).toBe(before + 1);
+    // Still the user's to tick, deliberately.
+    await act(() => box(r).click());
+    await act(() => r.querySelector<HTMLButtonElement>('[data-replyapply="confirm-tick"]')!.click());
+    expect(applyButton().textContent).toBe('Apply 1 file');
   });
 });

@@ -9,15 +9,45 @@ import type { useReview } from './use-review';
 type ReviewState = ReturnType<typeof useReview>;
 
 /** Files, reply diagnostics, commands, the Apply button and its result. */
-export function ReviewBody({ review, state, call }: { review: Review; state: ReviewState; call: HostCall }) {
+export function ReviewBody({
+  review,
+  state,
+  call,
+  onPasteInstead,
+}: {
+  review: Review;
+  state: ReviewState;
+  call: HostCall;
+  /** Open the paste box for this reply (a file read from the rendered page offers it). */
+  onPasteInstead?: () => void;
+}) {
   const [split, setSplit] = useState(false);
   const { ticked, scriptTicks, step, outcome } = state;
   const applying = step !== null;
   const done = outcome?.state === 'applied';
-  const files = changesFor(review, ticked).length;
-  const scripts = scriptTicks.size;
+  // A reply that names a path outside the folder is refused as a whole, as the CLI refuses it.
+  const hostile = review.hostile.length > 0;
+  const files = hostile ? 0 : changesFor(review, ticked).length;
+  const scripts = hostile ? 0 : scriptTicks.size;
   return (
     <>
+      {hostile && (
+        <div class="hostile" role="alert" data-replyapply="hostile">
+          <p>
+            <strong>This reply tried to write outside the project folder</strong>, so none of it is applied:
+          </p>
+          <ul>
+            {review.hostile.map((p) => (
+              <li key={p}>
+                <code>{p}</code>
+              </li>
+            ))}
+          </ul>
+          <p class="muted">
+            A reply that does this is confused or was tampered with; ask the assistant again.
+          </p>
+        </div>
+      )}
       <div class="files-head">
         <h2>
           {review.files.length} file{review.files.length === 1 ? '' : 's'}
@@ -34,15 +64,16 @@ export function ReviewBody({ review, state, call }: { review: Review; state: Rev
         ticked={ticked}
         onTick={state.tick}
         split={split}
-        locked={applying || done}
+        locked={applying || done || hostile}
         outcome={outcome}
+        {...(onPasteInstead ? { onPasteInstead } : {})}
       />
       <DiagnosticsList diagnostics={review.diagnostics} />
       <ScriptList
         scripts={review.scripts}
         ticked={scriptTicks}
         onTick={state.tickScript}
-        locked={applying || done}
+        locked={applying || done || hostile}
         runs={outcome?.state === 'applied' ? outcome.scripts : null}
       />
       <div class="apply-bar">

@@ -17,6 +17,9 @@ import { useReview } from './use-review';
 export function SidePanel({ call }: { call: HostCall }) {
   const stored = useStoredProposal();
   const [pasted, setPasted] = useState<Proposal | null>(null);
+  const [pasteSeed, setPasteSeed] = useState<{ text: string; key: number; from: Proposal } | undefined>(
+    undefined,
+  );
   // A reply clicked on the page replaces a pasted one.
   useEffect(() => setPasted(null), [stored]);
   const proposal = pasted ?? stored ?? null;
@@ -65,7 +68,16 @@ export function SidePanel({ call }: { call: HostCall }) {
           The files could not be read: {planning.message}
         </p>
       )}
-      {planning.phase === 'ready' && <ReviewBody review={planning.review} state={state} call={call} />}
+      {planning.phase === 'ready' && (
+        <ReviewBody
+          review={planning.review}
+          state={state}
+          call={call}
+          onPasteInstead={() =>
+            proposal && setPasteSeed({ text: proposal.text, key: Date.now(), from: proposal })
+          }
+        />
+      )}
       {folder && (
         <HistoryView
           root={folder}
@@ -78,7 +90,7 @@ export function SidePanel({ call }: { call: HostCall }) {
           }}
         />
       )}
-      <PasteBox onReview={(text) => setPasted(pastedProposal(text))} />
+      <PasteBox seed={pasteSeed} onReview={(text) => setPasted(pastedProposal(text, pasteSeed?.from))} />
     </main>
   );
 }

@@ -8,9 +8,10 @@ export interface FileListProps {
   split: boolean;
   locked: boolean;
   outcome: ApplyOutcome | null;
+  onPasteInstead?: () => void;
 }
 
-export function FileList({ files, ticked, onTick, split, locked, outcome }: FileListProps) {
+export function FileList({ files, ticked, onTick, split, locked, outcome, onPasteInstead }: FileListProps) {
   if (!files.length) return <p class="muted">The reply changes no files.</p>;
   return (
     <ul class="file-list" aria-label="Files">
@@ -23,6 +24,7 @@ export function FileList({ files, ticked, onTick, split, locked, outcome }: File
           onTick={(t) => onTick(f.path, t)}
           split={split}
           locked={locked}
+          {...(onPasteInstead ? { onPasteInstead } : {})}
           resultMessage={
             outcome?.state === 'applied' ? outcome.files.find((r) => r.path === f.path)?.message : undefined
           }

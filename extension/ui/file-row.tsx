@@ -14,10 +14,21 @@ export interface FileRowProps {
   locked: boolean;
   /** What the host said about this file in the apply, if anything. */
   resultMessage?: string | undefined;
+  /** Open the paste box with this reply: offered on a file read from the rendered page. */
+  onPasteInstead?: () => void;
 }
 
 /** One file of the review: tick, action, path, status, what went wrong, the notes, the diff. */
-export function FileRow({ file, status, ticked, onTick, split, locked, resultMessage }: FileRowProps) {
+export function FileRow({
+  file,
+  status,
+  ticked,
+  onTick,
+  split,
+  locked,
+  resultMessage,
+  onPasteInstead,
+}: FileRowProps) {
   const [confirming, setConfirming] = useState(false);
   const [showDiff, setShowDiff] = useState(true);
   const id = `file-${file.path}`;
@@ -93,6 +104,13 @@ export function FileRow({ file, status, ticked, onTick, split, locked, resultMes
             <strong>{ERROR_WORDS[file.error.kind] ?? file.error.kind}:</strong> {file.error.message}
             {!tickable && ' Nothing can be written for this file.'}
           </p>
+          {file.error.kind === 'lossy' && onPasteInstead && (
+            <p>
+              <button type="button" data-replyapply="paste-instead" onClick={onPasteInstead}>
+                Paste the reply instead
+              </button>
+            </p>
+          )}
           {file.error.nearest && (
             <>
               <p class="muted">The closest lines in the file:</p>

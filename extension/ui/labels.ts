@@ -60,6 +60,7 @@ export const ERROR_WORDS: Record<string, string> = {
   'out-of-range': 'the line numbers are past the end of the file',
   overlap: 'two edits overlap',
   placeholder: 'the new text leaves code out',
+  lossy: 'read from the rendered page',
   unreadable: 'the file cannot be read',
 };
 

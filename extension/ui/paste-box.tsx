@@ -1,9 +1,31 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
-/** A reply pasted by hand (any site, or none), reviewed like a clicked one. */
-export function PasteBox({ onReview }: { onReview: (text: string) => void }) {
+/**
+ * A reply pasted by hand (any site, or none), reviewed like a clicked one. `seed` opens it on a reply
+ * the review could read only from the rendered page: its text is put in, selected, ready to be pasted
+ * over with the chat's own copy.
+ */
+export function PasteBox({
+  onReview,
+  seed,
+}: {
+  onReview: (text: string) => void;
+  seed?: { text: string; key: number } | undefined;
+}) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!seed) return;
+    setText(seed.text);
+    const el = area.current;
+    if (el) {
+      el.value = seed.text;
+      el.scrollIntoView?.({ block: 'center' });
+      el.focus();
+      el.select();
+    }
+  }, [seed]);
 
   const readClipboard = async () => {
     try {
@@ -18,7 +40,14 @@ export function PasteBox({ onReview }: { onReview: (text: string) => void }) {
     <section class="paste-box" aria-label="Paste a reply">
       <h2>Paste a reply</h2>
       <label for="paste-text">The assistant's reply, as Markdown</label>
+      {seed && (
+        <p class="muted" data-replyapply="paste-hint">
+          This is the reply as read from the page. Copy it with the chat's own Copy button and paste it here
+          instead, then Review.
+        </p>
+      )}
       <textarea
+        ref={area}
         id="paste-text"
         data-replyapply="paste"
         rows={8}

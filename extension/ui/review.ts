@@ -10,12 +10,14 @@ import {
   type FailureKind,
   type FilePlan,
   type FileSnapshot,
+  OVERRIDABLE,
   type Plan,
   plan,
   planNeeds,
   toFileChanges,
 } from '../../shared/engine';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
+import { refusedPaths } from '../../shared/formats/registry';
 import type { Proposal } from '../../shared/protocol/messages';
 import { ErrorCode, type Method, type ParamsOf, type ResultOf } from '../../shared/protocol/protocol';
 import { siteName } from './labels';
@@ -23,7 +25,7 @@ import { siteName } from './labels';
 export type HostCall = <M extends Method>(method: M, params: ParamsOf<M>) => Promise<ResultOf<M>>;
 
 export interface ReviewFile extends Omit<FilePlan, 'error'> {
-  error?: { kind: FailureKind | 'placeholder' | 'unreadable'; message: string; nearest?: string };
+  error?: { kind: FailureKind | 'placeholder' | 'lossy' | 'unreadable'; message: string; nearest?: string };
 }
 
 export interface Review {
@@ -36,6 +38,11 @@ export interface Review {
   diagnostics: Diagnostic[];
   /** The engine's plan, which `toFileChanges` reads. */
   plan: Plan;
+  /**
+   * Paths the reply named outside the folder (`..`, `.git/`, an absolute path that maps to no file of
+   * the project): such a reply is refused as a whole — the CLI writes nothing of it either.
+   */
+  hostile: string[];
 }
 
 export type BuildResult = { ok: true; review: Review } | { ok: false; code: number; message: string };
@@ -116,13 +123,25 @@ export async function buildReview(proposal: Proposal, root: string, call: HostCa
   });
   return {
     ok: true,
-    review: { root, changeSet, formats, files, scripts: p.scripts, diagnostics: p.diagnostics, plan: p },
+    review: {
+      root,
+      changeSet,
+      formats,
+      files,
+      scripts: p.scripts,
+      diagnostics: p.diagnostics,
+      plan: p,
+      hostile: [
+        ...refusedPaths(changeSet.diagnostics),
+        ...files.filter((f) => f.outside).map((f) => f.writtenAs ?? f.path),
+      ],
+    },
   };
 }
 
-/** A file has something to write: it planned fine, or only carries a placeholder warning. */
+/** A file has something to write: it planned fine, or its only problem is one the user may override. */
 export function canTick(file: ReviewFile): boolean {
-  return file.status === 'ok' || file.error?.kind === 'placeholder';
+  return file.status === 'ok' || OVERRIDABLE.has(file.error?.kind ?? '');
 }
 
 /** Ticking it takes a second, deliberate step. */
@@ -138,13 +157,13 @@ export function defaultTicks(review: Review): Set<string> {
 /** The changes the host would write for these ticks (files without changes drop out). */
 export function changesFor(review: Review, ticked: ReadonlySet<string>) {
   const accepted = new Set<string>();
-  const placeholders = new Set<string>();
+  const overrides = new Set<string>();
   for (const f of review.files) {
     if (!ticked.has(f.path) || !canTick(f)) continue;
     accepted.add(f.path);
-    if (f.error?.kind === 'placeholder') placeholders.add(f.path);
+    if (f.status === 'error') overrides.add(f.path);
   }
-  return toFileChanges(review.plan, accepted, placeholders);
+  return toFileChanges(review.plan, accepted, overrides);
 }
 
 /** "Apply 3 files", "Apply 1 file and run 2 commands", "Run 1 command". */

@@ -19,7 +19,7 @@ import {
   toFileChanges,
 } from '../../shared/engine';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
-import { detectAll, hash } from '../../shared/formats/registry';
+import { detectAll, hash, refusedPaths } from '../../shared/formats/registry';
 import { ErrorCode, type FileChange } from '../../shared/protocol/protocol';
 import { snapshotReader } from '../fs/snapshots';
 import { stateDir } from '../fs/state';
@@ -69,9 +69,6 @@ interface Options {
   /** Write files whose only problem is a placeholder comment standing in for code (`// ...`). */
   acceptElisions: boolean;
 }
-
-/** The message detectAll gives an op whose path it refused (registry.ts, checkOpPaths). */
-const REFUSED_PATH = /^Refused the path /;
 
 export const apply: CliCommand = async (args, rawIO) => {
   // Reply text is printed: make every control character visible (render.ts, visible).
@@ -187,8 +184,7 @@ async function resolveReply({
   for (const set of sets) if (set.summary) say(`${style.dim(set.summary)}\n\n`);
   for (const d of merged.diagnostics) say(`${renderDiagnostic(d, style)}\n`);
 
-  const refused = merged.diagnostics.filter((d) => d.severity === 'error' && REFUSED_PATH.test(d.message));
-  if (refused.length > 0) {
+  if (refusedPaths(merged.diagnostics).length > 0) {
     say(
       `${style.red('Nothing written:')} the reply names a path outside the project folder or in a place never written.\n`,
     );

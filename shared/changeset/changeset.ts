@@ -112,6 +112,12 @@ const opBase = {
   guess: z.optional(z.boolean()),
   /** Other names of the op's file (`path`, or `from` of a rename), resolved by the plan. */
   alias: z.optional(PathAliasSchema),
+  /**
+   * The op was read from prose the page rebuilt (outside a code block, text source `dom`): the chat's
+   * Markdown rendering may have changed its whitespace, blank lines or list markers. Never written
+   * without the user's explicit tick.
+   */
+  lossy: z.optional(z.literal(true)),
 };
 
 export const OpSchema = z.discriminatedUnion('kind', [

@@ -15,6 +15,8 @@ export {
   type FileAction,
   type FilePlan,
   type FileSnapshot,
+  LOSSY_MESSAGE,
+  OVERRIDABLE,
   type Plan,
   plan,
   planNeeds,

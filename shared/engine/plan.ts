@@ -39,7 +39,11 @@ export interface FilePlan {
   newText: string | null;
   hunks: DisplayHunk[];
   status: 'ok' | 'error';
-  error?: { kind: FailureKind | 'placeholder'; message: string; nearest?: string };
+  /**
+   * Why the file is not written as it stands. Two kinds the user may override with an explicit tick
+   * (`OVERRIDABLE`): a placeholder standing in for code, and text read from the rendered page.
+   */
+  error?: { kind: FailureKind | 'placeholder' | 'lossy'; message: string; nearest?: string };
   notes: EditNote[];
   /** Reply lines of the operations on this file. */
   lines: number[];
@@ -47,6 +51,8 @@ export interface FilePlan {
   guess?: boolean;
   /** The path as the reply wrote it, when the plan resolved it to another name (see resolve-paths.ts). */
   writtenAs?: string;
+  /** The reply named it by an absolute path outside the folder that maps to no file of the project. */
+  outside?: boolean;
 }
 
 export interface Plan {
@@ -84,6 +90,9 @@ interface Entity {
   lines: number[];
   guess: boolean;
   writtenAs?: string;
+  /** Some op on it was read from prose the page rebuilt. */
+  lossy: boolean;
+  outside?: boolean;
   error?: NonNullable<FilePlan['error']>;
   /** What the failed operation meant to do, for the action shown with the error. */
   failedIntent?: FileAction;
@@ -125,6 +134,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
         notes: [],
         lines: [],
         guess: false,
+        lossy: false,
         contentOps: 0,
       };
       live.set(path, e);
@@ -136,6 +146,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
   const touch = (e: Entity, op: Op): boolean => {
     e.lines.push(op.line);
     if (op.guess) e.guess = true;
+    if (op.lossy) e.lossy = true;
     if (!e.error) return true;
     e.notes.push({
       severity: 'info',
@@ -221,6 +232,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
         if (touch(e, written)) {
           e.error = { kind: r.kind, message: r.message };
           e.failedIntent = intentOf(written);
+          if (written.alias.how === 'absolute') e.outside = true;
         }
         continue;
       }
@@ -343,7 +355,12 @@ function filePlan(e: Entity): FilePlan | null {
   }
   const placeholder = e.notes.find((n) => n.placeholder);
   const error =
-    e.error ?? (placeholder ? { kind: 'placeholder' as const, message: placeholder.message } : undefined);
+    e.error ??
+    (e.lossy
+      ? { kind: 'lossy' as const, message: LOSSY_MESSAGE }
+      : placeholder
+        ? { kind: 'placeholder' as const, message: placeholder.message }
+        : undefined);
   const hard = e.error !== undefined;
   const newText = hard || action === 'delete' ? null : e.text;
   const fp: FilePlan = {
@@ -361,6 +378,7 @@ function filePlan(e: Entity): FilePlan | null {
   if (error) fp.error = error;
   if (e.guess) fp.guess = true;
   if (e.writtenAs !== undefined && e.writtenAs !== fp.path) fp.writtenAs = e.writtenAs;
+  if (e.outside) fp.outside = true;
   if (!hard && action === 'modify' && newText === e.baseText) {
     fp.notes.push({
       severity: 'info',
@@ -371,20 +389,27 @@ function filePlan(e: Entity): FilePlan | null {
   return fp;
 }
 
+/** Why a file read from the rendered page is not written unless the user ticks it (issue 12). */
+export const LOSSY_MESSAGE =
+  "Read from the rendered page, where the chat's Markdown may have changed whitespace or list markers: use the chat's Copy button, or paste the reply.";
+
+/** Errors the user may override by ticking the file deliberately: the text is there, only doubtful. */
+export const OVERRIDABLE: ReadonlySet<string> = new Set(['placeholder', 'lossy']);
+
 /**
  * What the host writes for the files the user accepted (by `FilePlan.path`). Files in error are
- * left out, except a `placeholder` one the user accepted despite the warning, listed in
- * `acceptPlaceholders`. A modify that changes nothing is left out too.
+ * left out, except one whose error is OVERRIDABLE and that the user accepted despite it, listed in
+ * `acceptOverrides`. A modify that changes nothing is left out too.
  */
 export function toFileChanges(
   p: Plan,
   accepted: Set<string>,
-  acceptPlaceholders: Set<string> = new Set(),
+  acceptOverrides: Set<string> = new Set(),
 ): FileChange[] {
   const out: FileChange[] = [];
   for (const f of p.files) {
     if (!accepted.has(f.path)) continue;
-    if (f.status === 'error' && !(f.error?.kind === 'placeholder' && acceptPlaceholders.has(f.path)))
+    if (f.status === 'error' && !(OVERRIDABLE.has(f.error?.kind ?? '') && acceptOverrides.has(f.path)))
       continue;
     switch (f.action) {
       case 'delete':

@@ -16,7 +16,7 @@ import { openaiPatch } from './openai-patch';
 import { searchReplace } from './search-replace';
 import { structuredJson } from './structured-json';
 import type { FormatParser, ParsedBlock } from './types';
-import { unifiedDiffParser } from './unified-diff';
+import { replyFences, replyLines, unifiedDiffParser } from './unified-diff';
 import { wholeFile } from './whole-file';
 import { xmlEdits } from './xml-edits';
 
@@ -79,6 +79,15 @@ export function detectAll(reply: string, options: DetectOptions = {}): ChangeSet
     }
   }
 
+  // Text rebuilt from a rendered page is exact only inside code blocks (they come from <pre>): an op
+  // read from anything else may differ from what the model wrote, and is marked so (plan.ts).
+  if (options.textSource === 'dom') {
+    const exact = fencedLines(text);
+    for (const { block } of found) {
+      if (!blockIsExact(block, text, exact)) for (const op of block.ops) op.lossy = true;
+    }
+  }
+
   const byFormat = new Map<FormatId, ParsedBlock[]>();
   for (const { parser, block } of found) {
     const blocks = byFormat.get(parser.id);
@@ -136,6 +145,30 @@ export function detectAll(reply: string, options: DetectOptions = {}): ChangeSet
     sets.push(set);
   }
   return sets.sort((a, b) => firstLine(a) - firstLine(b));
+}
+
+/** 1-based lines of the text that belong to a code fence, its fence lines included. */
+function fencedLines(text: string): Set<number> {
+  const lines = new Set<number>();
+  for (const f of replyFences(text)) for (let i = f.open; i <= f.close; i++) lines.add(i + 1);
+  return lines;
+}
+
+/**
+ * A block read from a page rebuild is exact when every line of it lies in a code fence — except a first
+ * line that Markdown rendering cannot have changed (a path above a fence: no emphasis, code, escape or
+ * list characters, no indentation).
+ */
+function blockIsExact(block: ParsedBlock, text: string, exact: ReadonlySet<number>): boolean {
+  const lines = replyLines(text).clean;
+  for (let n = block.start; n <= block.end; n++) {
+    const line = lines[n - 1] ?? '';
+    if (exact.has(n) || line.trim() === '') continue;
+    if (n === block.start && /^[^\s*_`~\\[\]<>#|-][^*_`~\\[\]<>|]*$/.test(line) && !/ {2}/.test(line))
+      continue;
+    return false;
+  }
+  return true;
 }
 
 /** A line that opens the model's reasoning: `<think>`, `<thinking>`, aider's `<thinking-content-…>`. */
@@ -261,6 +294,20 @@ function checkOpPaths(op: Op): Op | string {
 }
 
 class UnsafePath extends Error {}
+
+/**
+ * The paths a reply named outside the project folder or in a place never written (`..`, `.git/`), from
+ * its change sets' diagnostics: such a reply is refused as a whole, in the review and the CLI alike.
+ */
+export function refusedPaths(diagnostics: readonly Diagnostic[]): string[] {
+  const out: string[] = [];
+  for (const d of diagnostics) {
+    if (d.severity !== 'error') continue;
+    const m = /^Refused the path "(.*)": /s.exec(d.message);
+    if (m) out.push(m[1]!);
+  }
+  return out;
+}
 
 function duplicateWarnings(ops: Op[]): Diagnostic[] {
   const whole = new Map<string, number>();

@@ -61,6 +61,9 @@ export const chatgpt: SiteAdapter = {
       css: COPY_TURN_BUTTON,
       expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },
     },
+    // Earlier pages (early 2024) had no test id on it; its name and its place (first in the bar) stay.
+    copyButtonNames: ['Copy', 'Copy to clipboard', 'Copy message'],
+    copyButtonIndex: 0,
     actionBar: {
       css: `div:has(> ${COPY_TURN_BUTTON})`,
       expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },

@@ -7,7 +7,7 @@ import type { FetchContext, SelectorSpec, SiteAdapter } from './types';
 
 function specsOf(adapter: SiteAdapter): Array<[string, SelectorSpec]> {
   return Object.entries(adapter.selectors).filter(
-    (e): e is [string, SelectorSpec] => typeof e[1] === 'object',
+    (e): e is [string, SelectorSpec] => typeof e[1] === 'object' && !Array.isArray(e[1]),
   );
 }
 

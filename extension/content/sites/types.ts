@@ -36,8 +36,20 @@ export interface SiteSelectors {
   streaming: SelectorSpec;
   /** Present in a turn's container once the reply is complete (the site's action bar). */
   doneMarker?: SelectorSpec;
-  /** The site's own "copy this reply" button, inside the container. */
+  /** The site's own "copy this reply" button, inside the container: the surest way (a test id). */
   copyButton?: SelectorSpec;
+  /**
+   * The same button by its accessible name (aria-label, title, or its text), compared without case:
+   * sites drop test ids between versions, rarely the name. A name with "code" in it is never taken
+   * (that is a code block's button).
+   */
+  copyButtonNames?: readonly string[];
+  /**
+   * The same button by its place: the n-th button (0-based) of the container that lies outside the
+   * reply's text. Taken only when that button has no name, or a name with "copy" in it — never a
+   * button named for anything else (Regenerate, Good response): clicking those would act on the chat.
+   */
+  copyButtonIndex?: number;
   /** Where our button goes, inside the container. Without a match it goes right after the turn. */
   actionBar: SelectorSpec;
   /** A rendered code block inside a turn. */
