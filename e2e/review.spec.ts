@@ -95,6 +95,34 @@ test('a path that climbs out of the folder is refused and nothing is written', a
   expect(readTree(root)).toEqual({ 'a.txt': 'a\n' });
 });
 
+test('a reply that names ../escape.txt next to a good file is refused as a whole, as the CLI refuses it', async ({
+  context,
+  serviceWorker,
+}) => {
+  const reply = [
+    '--- START-FILE: good.txt ---',
+    'fine',
+    '--- END-FILE: good.txt ---',
+    '--- START-FILE: ../escape.txt ---',
+    'owned',
+    '--- END-FILE: ../escape.txt ---',
+  ].join('\n');
+  const { root, sibling, page } = await setUp(context, serviceWorker, 'e2e-hostile', reply, {
+    'a.txt': 'a\n',
+  });
+  await page.locator('[data-replyapply="apply"] button').click();
+  const panel = await openSidePanel(context);
+  const alert = panel.locator('[data-replyapply="hostile"]');
+  await expect(alert).toContainText('tried to write outside the project folder');
+  await expect(alert).toContainText('../escape.txt');
+  // The good file is shown, but locked, and nothing can be applied.
+  const good = panel.locator('[data-replyapply-file="good.txt"] input[data-accept]');
+  await expect(good).toBeDisabled();
+  await expect(panel.locator('[data-replyapply="apply-all"]')).toBeDisabled();
+  expect(readTree(root)).toEqual({ 'a.txt': 'a\n' });
+  expect(readTree(sibling)).toEqual({ 'keep.txt': 'keep\n' });
+});
+
 test('a shell command runs only when ticked, after the files are written', async ({
   context,
   serviceWorker,
