@@ -189,37 +189,28 @@ export const delimiterBlocksParser: FormatParser = {
     for (const u of unknown) {
       const line = u.i + 1;
       if (blocks.some((b) => b.ops.length > 0 && line > b.start && line < b.end)) continue;
-      blocks.push({
-        start: line,
-        end: line,
-        ops: [],
-        diagnostics: [
-          {
-            severity: 'error',
-            line,
-            message: `Reply line ${line} has the command "${u.word}", which delimiter blocks do not define (START-FILE, START-PATCH, START-REPLACE-FILE, DELETE-FILE); nothing is applied without it.`,
-          },
-        ],
-      });
+      blocks.push(
+        errorAt(
+          line,
+          `Reply line ${line} has the command "${u.word}", which delimiter blocks do not define (START-FILE, START-PATCH, START-REPLACE-FILE, DELETE-FILE); nothing is applied without it.`,
+        ),
+      );
     }
     return blocks.sort((a, b) => a.start - b.start);
   },
 };
 
+/** A one-line block that only says what is wrong there. */
+function errorAt(line: number, message: string): ParsedBlock {
+  return { start: line, end: line, ops: [], diagnostics: [{ severity: 'error', line, message }] };
+}
+
 function cutOff(d: Delimiter): ParsedBlock {
   const line = d.i + 1;
-  return {
-    start: line,
-    end: line,
-    ops: [],
-    diagnostics: [
-      {
-        severity: 'error',
-        line,
-        message: `The block "${d.kind}: ${d.path}" at reply line ${line} is never closed (the reply was probably cut off); it was skipped.`,
-      },
-    ],
-  };
+  return errorAt(
+    line,
+    `The block "${d.kind}: ${d.path}" at reply line ${line} is never closed (the reply was probably cut off); it was skipped.`,
+  );
 }
 
 function blockOp(
