@@ -104,7 +104,7 @@ export function FileRow({
             <strong>{ERROR_WORDS[file.error.kind] ?? file.error.kind}:</strong> {file.error.message}
             {!tickable && ' Nothing can be written for this file.'}
           </p>
-          {file.error.kind === 'lossy' && onPasteInstead && (
+          {file.lossy && onPasteInstead && (
             <p>
               <button type="button" data-replyapply="paste-instead" onClick={onPasteInstead}>
                 Paste the reply instead

@@ -53,6 +53,8 @@ export interface FilePlan {
   writtenAs?: string;
   /** The reply named it by an absolute path outside the folder that maps to no file of the project. */
   outside?: boolean;
+  /** Some operation on it was read from prose the page rebuilt (whatever else went wrong with it). */
+  lossy?: boolean;
 }
 
 export interface Plan {
@@ -354,6 +356,8 @@ function filePlan(e: Entity): FilePlan | null {
     });
   }
   const placeholder = e.notes.find((n) => n.placeholder);
+  // A file read from the page rebuild that then failed: the rebuild is the likely cause, so say it.
+  if (e.error && e.lossy) e.error = { ...e.error, message: `${e.error.message} ${LOSSY_MESSAGE}` };
   const error =
     e.error ??
     (e.lossy
@@ -379,6 +383,7 @@ function filePlan(e: Entity): FilePlan | null {
   if (e.guess) fp.guess = true;
   if (e.writtenAs !== undefined && e.writtenAs !== fp.path) fp.writtenAs = e.writtenAs;
   if (e.outside) fp.outside = true;
+  if (e.lossy) fp.lossy = true;
   if (!hard && action === 'modify' && newText === e.baseText) {
     fp.notes.push({
       severity: 'info',
