@@ -1,11 +1,12 @@
 /**
- * Beyond ChatGPT: saved Claude and Gemini pages at their real URLs, a self-hosted chat added in the
+ * Beyond ChatGPT: every other site's saved page at its real URL, a self-hosted chat added in the
  * options page and allowed on the browser's real prompt, selected text through the context menu's action,
  * a pasted reply, and format instructions put into the chat's message box.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Worker } from '@playwright/test';
+import { ADAPTERS } from '../extension/content/sites/registry';
 import { expect, extensionPage, REPO, servePage, test } from './fixtures';
 import { answerPermissionPrompt, promptTest } from './permission-prompt';
 import { applyAll, makeProject, openSidePanel, readTree, rememberFolder } from './review';
@@ -51,7 +52,9 @@ async function applyFromSavedPage(
   expect(readTree(root)).toEqual(fixture.filesAfter);
 }
 
-for (const site of ['claude', 'gemini'] as const) {
+// Every site with a fixed host, on its saved page at its real URL (the manifest's match patterns decide
+// whether the content script runs there). ChatGPT's pages have their own flows (flows.spec.ts).
+for (const site of ADAPTERS.filter((a) => a.hosts.length > 0 && a.id !== 'chatgpt').map((a) => a.id)) {
   test(`full flow on a saved ${site} page`, async ({ context, serviceWorker }) => {
     const page = saved(`${site}-two-replies`);
     await applyFromSavedPage({ context, serviceWorker }, site, page.page.url, page);

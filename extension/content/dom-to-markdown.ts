@@ -26,18 +26,36 @@ export interface CodeBlock {
  * our own button. Tested by hand rather than with `matches()`: it runs for every element of a reply.
  */
 const CHROME_TAGS = new Set(['button', 'svg', 'script', 'style', 'template']);
+/** DeepSeek's chart/code switch on a Mermaid block (`div.ds-segmented[role=tablist]`). */
+const CHROME_ROLES = new Set(['button', 'tab', 'tablist']);
 function isChrome(el: Element): boolean {
+  const role = el.getAttribute('role');
   return (
     CHROME_TAGS.has(el.localName) ||
-    el.getAttribute('role') === 'button' ||
+    (role !== null && CHROME_ROLES.has(role)) ||
     el.hasAttribute('data-replyapply') ||
-    el.classList.contains('sr-only')
+    el.classList.contains('sr-only') ||
+    // AI Studio marks the UI around a code block for its own copy (corpus aistudio-101):
+    // `div.ignore-when-copying` holding the text IGNORE_WHEN_COPYING_START / _END.
+    el.classList.contains('ignore-when-copying')
   );
 }
 
-/** Gemini keeps the language label in a header outside `<pre>`; in prose it is chrome too. */
-const OUTER_CODE_HEADER = 'code-block-decoration';
-const isProseChrome = (el: Element) => isChrome(el) || el.classList.contains(OUTER_CODE_HEADER);
+/**
+ * Where sites keep a code block's language outside `<pre>`: Gemini in a header
+ * (`div.code-block-decoration`, corpus gemini-001), AI Studio in a footer after the code that also
+ * holds its Copy/Download buttons and a "Use code with caution." disclaimer (`ms-code-block footer
+ * span.language`, corpus aistudio-101). Both are read for the language and are chrome in prose.
+ */
+const OUTER_LABEL = '.code-block-decoration, ms-code-block footer .language';
+function isProseChrome(el: Element): boolean {
+  if (isChrome(el) || el.classList.contains('code-block-decoration')) return true;
+  if (el.localName === 'footer') return el.parentElement?.closest('ms-code-block') != null;
+  // Tolerance: DeepSeek draws a Mermaid block in its chart view as `div.md-code-block` holding the
+  // rendered SVG (or "渲染失败", render failed) and no <pre>: its code is not on the page, and its
+  // text is only UI. The Copy button or the API still give the block; the DOM rebuild leaves it out.
+  return el.classList.contains('md-code-block') && el.querySelector('pre') === null;
+}
 
 /** Elements that may legitimately appear inside `<code>` (syntax-highlighting wrappers). */
 const CODE_INLINE = new Set(
@@ -56,10 +74,14 @@ const BLOCK = new Set(
 const LABEL = /^[\w#+.\- ]{1,32}$/;
 const LANG_CLASS = /(?:^|\s)(?:language|lang)-([\w#+.-]+)/;
 
-export function extractCodeBlock(pre: Element): CodeBlock {
-  const code = pre.querySelector('code');
-  const text = code ? codeText(code) : textOutside(pre, null);
-  return { lang: codeLanguage(pre, code), text };
+/**
+ * One code block: `host` is a `<pre>`, or a `<code>` drawn without one (Grok before its shiki
+ * blocks: `div[style*="display: block"] > code[style*="white-space: pre"]`, see `isBareCode`).
+ */
+export function extractCodeBlock(host: Element): CodeBlock {
+  const code = host.localName === 'code' ? host : host.querySelector('code');
+  const text = code ? codeText(code) : textOutside(host, null);
+  return { lang: codeLanguage(host, code), text };
 }
 
 /** Markdown for the rendered reply under `root` (typically the site's `.markdown` element). */
@@ -104,29 +126,71 @@ function codeText(node: Node): string {
   return out;
 }
 
-function codeLanguage(pre: Element, code: Element | null): string {
-  const fromClass = LANG_CLASS.exec(code?.className ?? '') ?? LANG_CLASS.exec(pre.className);
+function codeLanguage(host: Element, code: Element | null): string {
+  const fromClass = LANG_CLASS.exec(code?.className ?? '') ?? LANG_CLASS.exec(host.className);
   if (fromClass) return fromClass[1]!.toLowerCase();
-  // ChatGPT and Claude put the label inside <pre>, before the code; Gemini in a header above it.
-  // A <pre> without <code> (DeepSeek) holds nothing but the code: no label inside.
-  const inside = code ? textOutside(pre, code).trim() : '';
-  if (inside && LABEL.test(inside)) return inside.toLowerCase().replace(/\s+/g, '');
-  const header = pre.closest('.code-block')?.querySelector(`.${OUTER_CODE_HEADER}`);
-  const outside = header ? textOutside(header, null).trim() : '';
-  if (outside && LABEL.test(outside)) return outside.toLowerCase().replace(/\s+/g, '');
+  // ChatGPT and Claude put the label inside <pre>, before the code. A <pre> without <code>
+  // (DeepSeek) holds nothing but the code: no label inside.
+  const inside = code && code !== host ? textOutside(host, code).trim() : '';
+  if (inside && LABEL.test(inside)) return labelLang(inside);
+  return labelAround(host);
+}
+
+const labelLang = (label: string) => label.toLowerCase().replace(/\s+/g, '');
+
+/**
+ * The label of the wrapper the site draws around one code block (Grok's header span, DeepSeek's
+ * banner, Gemini's header, AI Studio's footer): going up from the block, the first wrapper with
+ * text besides the code decides, as long as it holds this one block and no prose.
+ */
+function labelAround(host: Element): string {
+  let inner: Element = host;
+  for (let w = host.parentElement, depth = 0; w && depth < 6; inner = w, w = w.parentElement, depth++) {
+    if (codeHosts(w).length !== 1 || w.querySelector(NOT_A_LABEL)) return '';
+    const named = w.querySelector(OUTER_LABEL);
+    const text = (named ? textOutside(named, null) : textOutside(w, inner, isProseChrome)).trim();
+    if (text) return LABEL.test(text) ? labelLang(text) : '';
+  }
   return '';
 }
 
 /** Text under `root`, leaving out the `except` subtree and UI chrome. */
-function textOutside(root: Element, except: Element | null): string {
+function textOutside(
+  root: Element,
+  except: Element | null,
+  chrome: (el: Element) => boolean = isChrome,
+): string {
   let out = '';
   for (const child of Array.from(root.childNodes)) {
     if (child === except) continue;
     if (child.nodeType === 3) out += (child as Text).data;
-    else if (child.nodeType === 1 && !isChrome(child as Element))
-      out += textOutside(child as Element, except);
+    else if (child.nodeType === 1 && !chrome(child as Element))
+      out += textOutside(child as Element, except, chrome);
   }
   return out;
+}
+
+/**
+ * Tolerance: a `<code>` that is all its `<div>` holds is a code block even without `<pre>`. Grok
+ * drew its blocks so before the shiki ones of corpus grok-101 (QAClipper's Grok config v24:
+ * `div[style*="display: block"] > code[style*="white-space: pre"]`). Inline code always sits
+ * in text (a paragraph, a list item), so it never stands alone in a `<div>`.
+ */
+function isBareCode(code: Element): boolean {
+  const parent = code.parentElement;
+  return (
+    parent !== null &&
+    parent.localName === 'div' &&
+    code.closest('pre') === null &&
+    textOutside(parent, code).trim() === ''
+  );
+}
+
+/** The code blocks under `root`: `<pre>`s, CodeMirror editors, bare `<code>` blocks. */
+function codeHosts(root: Element): Element[] {
+  return Array.from(root.querySelectorAll('pre, .cm-editor, div > code')).filter(
+    (h) => h.localName !== 'code' || isBareCode(h),
+  );
 }
 
 function blocks(root: Element): string[] {
@@ -214,21 +278,22 @@ function blockOf(el: Element): string[] | null {
 
 /**
  * Tolerance: several sites draw a code block as a wrapper holding a header with the language label,
- * the site's buttons, and the `<pre>` (Claude 2025, Grok, DeepSeek, AI Studio). Read as prose, the
- * label would become a stray paragraph ("diff") before the fence. A wrapper whose one `<pre>` comes
- * with nothing but a short label and UI chrome is that code block, and the label its language.
+ * the site's buttons, and the `<pre>` (Claude 2025, Grok, DeepSeek, Le Chat). Read as prose, the
+ * label would become a stray paragraph ("diff") before the fence. A wrapper whose one code block
+ * comes with nothing but a short label and UI chrome is that code block, and the label its
+ * language. AI Studio's footer (language, disclaimer, buttons) and copy markers are chrome here.
  * Open WebUI shows code in a CodeMirror editor (`.cm-editor`, one `.cm-line` per line) in a
- * `language-xxx` wrapper, with no `<pre>` at all.
+ * `language-xxx` wrapper, and older Grok a bare `<code>` (`isBareCode`): no `<pre>` at all.
  */
 const NOT_A_LABEL = 'p, ul, ol, table, blockquote, h1, h2, h3, h4, h5, h6, li';
 function wrappedCodeBlock(el: Element): string | null {
-  const codes = el.classList.contains('cm-editor') ? [el] : el.querySelectorAll('pre, .cm-editor');
-  if (codes.length !== 1 || el.querySelector(NOT_A_LABEL)) return null;
-  const code = codes[0]!;
-  const label = code === el ? '' : textOutside(el, code).trim();
+  const hosts = el.classList.contains('cm-editor') ? [el] : codeHosts(el);
+  if (hosts.length !== 1 || el.querySelector(NOT_A_LABEL)) return null;
+  const host = hosts[0]!;
+  const label = host === el ? '' : textOutside(el, host, isProseChrome).trim();
   if (label && !LABEL.test(label)) return null;
-  const block = code.localName === 'pre' ? extractCodeBlock(code) : codeMirrorBlock(code);
-  return fenceCode({ lang: block.lang || label.toLowerCase().replace(/\s+/g, ''), text: block.text });
+  const block = host.classList.contains('cm-editor') ? codeMirrorBlock(host) : extractCodeBlock(host);
+  return fenceCode({ lang: block.lang || labelLang(label), text: block.text });
 }
 
 function codeMirrorBlock(editor: Element): CodeBlock {

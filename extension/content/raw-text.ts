@@ -168,7 +168,8 @@ export function captureViaCopyButton(
 
 /**
  * The reply's own Copy button, found the surest way that works (the adapter's data, issue 12): its
- * selector, else its accessible name, else its place among the buttons after the reply's text.
+ * selector, else its accessible name, else its place in the action bar (or among the container's
+ * buttons outside the reply's text).
  */
 export function findCopyButton(container: Element, turn: Element, adapter: SiteAdapter): HTMLElement | null {
   const s = adapter.selectors;
@@ -176,10 +177,14 @@ export function findCopyButton(container: Element, turn: Element, adapter: SiteA
     const byId = container.querySelector<HTMLElement>(s.copyButton.css);
     if (byId) return byId;
   }
-  // Buttons of the turn's own bar: not in the reply's text (a code block's "Copy code"), not ours.
-  const buttons = Array.from(container.querySelectorAll<HTMLElement>('button, [role="button"]')).filter(
-    (b) => !turn.contains(b) && !b.closest('pre, [data-replyapply], replyapply-button'),
-  );
+  // Buttons of the turn's own bar: not in the reply's text or a code block (a code block's "Copy code"),
+  // not ours. Some sites keep the bar inside the turn (Copilot), so the turn itself is not excluded.
+  const text = Array.from(turn.querySelectorAll(s.content.css));
+  const outsideText = (b: Element) =>
+    !text.some((t) => t.contains(b)) && !b.closest('pre, code, [data-replyapply], replyapply-button');
+  const all = (root: Element) =>
+    Array.from(root.querySelectorAll<HTMLElement>('button, [role="button"]')).filter(outsideText);
+  const buttons = all(container);
   const names = (s.copyButtonNames ?? []).map((n) => n.toLowerCase());
   if (names.length > 0) {
     const named = buttons.find((b) => {
@@ -189,7 +194,10 @@ export function findCopyButton(container: Element, turn: Element, adapter: SiteA
     if (named) return named;
   }
   if (s.copyButtonIndex !== undefined) {
-    const at = buttons[s.copyButtonIndex];
+    // The place is counted in the action bar when there is one: buttons elsewhere in the container (a
+    // version pager) would shift it.
+    const bar = container.querySelector(s.actionBar.css);
+    const at = (bar ? all(bar) : buttons)[s.copyButtonIndex];
     const name = at ? accessibleName(at) : '';
     if (at && (name === '' || (name.includes('copy') && !name.includes('code')))) return at;
   }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extractCodeBlock } from '../dom-to-markdown';
+import { domText, findCopyButton } from '../raw-text';
 import { trackReplies } from '../reply-tracker';
 import { aistudio } from './aistudio';
 import { claude } from './claude';
@@ -45,8 +46,9 @@ describe.each(OTHERS.map((a) => [a.id, a] as const))('%s page structure', (id, a
         expect(container!.querySelectorAll(s.copyButton.css), 'one Copy button').toHaveLength(1);
         expect(bar.contains(container!.querySelector(s.copyButton.css))).toBe(true);
       }
-      // Copilot's bar sits inside the message, which is the turn; the button then goes after it.
-      if (id !== 'copilot') expect(turn.contains(bar), 'bar outside the reply').toBe(false);
+      // Where the turn is the whole message (Copilot, OpenRouter, Meta AI, Arena), the bar sits in it;
+      // the button then goes after the message.
+      if (!turn.matches(s.container.css)) expect(turn.contains(bar), 'bar outside the reply').toBe(false);
       expect(turn.querySelector(s.content.css), 'content inside the reply').not.toBeNull();
     }
   });
@@ -101,6 +103,8 @@ describe('code blocks of the corpus pages, through the adapters’ selectors', (
   it.each([
     ['corpus/claude-001', claude],
     ['corpus/gemini-001', gemini],
+    ['corpus/grok-101', grok],
+    ['corpus/aistudio-101', aistudio],
   ] as const)('%s', (page, adapter) => {
     const expected = pageJson<CorpusPage>(page).code_blocks;
     const blocks = Array.from(loadPage(page).querySelectorAll(adapter.selectors.codeBlock.css), (pre) =>
@@ -112,6 +116,74 @@ describe('code blocks of the corpus pages, through the adapters’ selectors', (
         text: b.text,
       })),
     );
+  });
+});
+
+describe('Grok code blocks drawn without <pre> (before the shiki blocks of corpus grok-101)', () => {
+  // Built from the selectors of the QAClipper Grok config v24 (code index file 17056970611):
+  // div.not-prose > div.relative > div.flex > span.font-mono.text-xs (the language) and
+  // div[style*="display: block"] > code[style*="white-space: pre"] (the code), not captured.
+  const reply = `<div id="response-5d8e2a90" class="relative group flex flex-col justify-center items-start"><div class="message-bubble"><div class="response-content-markdown"><p class="break-words">Run:</p><div class="not-prose"><div class="relative"><div class="flex flex-row px-4 py-2"><span class="font-mono text-xs">Bash</span></div><div class="sticky"><button type="button" aria-label="Copy">Copy</button></div><div style="display: block; overflow-x: auto; padding: 16px;"><code style="white-space: pre;"><span class="token function">npm</span> <span>test</span>\n<span class="token function">git</span> diff</code></div></div></div><p class="break-words">Then <code>ls</code> it.</p></div></div></div>`;
+
+  it('the adapter counts the block, and it comes out with its text and language', () => {
+    document.body.innerHTML = reply;
+    const blocks = document.querySelectorAll(grok.selectors.codeBlock.css);
+    expect(blocks).toHaveLength(1);
+    expect(extractCodeBlock(blocks[0]!)).toEqual({ lang: 'bash', text: 'npm test\ngit diff' });
+  });
+
+  it('the DOM rung fences it, with no label paragraph and the inline code left inline', () => {
+    document.body.innerHTML = reply;
+    const turn = document.querySelector(grok.selectors.turn.css)!;
+    expect(domText(turn, grok)).toBe('Run:\n\n```bash\nnpm test\ngit diff\n```\n\nThen `ls` it.');
+  });
+});
+
+describe('the Copy button is found more than one way on every site (issue 12)', () => {
+  type Way = 'copyButton' | 'copyButtonNames' | 'copyButtonIndex';
+  /** The adapter with only one way left to find the Copy button. */
+  const only = (adapter: SiteAdapter, way: Way): SiteAdapter => {
+    const { copyButton, copyButtonNames, copyButtonIndex, ...rest } = adapter.selectors;
+    const kept = { copyButton, copyButtonNames, copyButtonIndex }[way];
+    return { ...adapter, selectors: { ...rest, [way]: kept } };
+  };
+
+  // The sites of issue 13 (the sites added with it bring their own pages). Copilot's bar sits inside
+  // its turn (the whole message), where findCopyButton takes no button by name or place: a code
+  // block's Copy lives there too. Only its test id finds it, until that filter looks at the reply's
+  // text regions instead of the whole turn.
+  const SITES13 = ['claude', 'gemini', 'deepseek', 'grok', 'perplexity', 'mistral', 'openwebui', 'librechat'];
+  it.each(SITES13.map((id) => [id, byId(id)] as const))(
+    '%s: each way finds the same button in each finished reply, and never the user’s',
+    (id, adapter) => {
+      const s = adapter.selectors;
+      const ways = (['copyButton', 'copyButtonNames', 'copyButtonIndex'] as const).filter(
+        (w) => s[w] !== undefined,
+      );
+      expect(ways.length, 'ways to find it').toBeGreaterThanOrEqual(2);
+      const doc = loadPage(`fixtures/${id}-two-replies`);
+      for (const turn of Array.from(doc.querySelectorAll(s.turn.css))) {
+        const container = turn.closest(s.container.css)!;
+        const found = ways.map((w) => findCopyButton(container, turn, only(adapter, w)));
+        expect(found[0], `${ways[0]} finds it`).not.toBeNull();
+        for (let i = 1; i < ways.length; i++) expect(found[i], ways[i]).toBe(found[0]);
+        expect(container.contains(found[0]!) && !turn.contains(found[0]!)).toBe(true);
+      }
+    },
+  );
+
+  it('Copilot, whose bar sits inside the turn: its test id and its name both find it', () => {
+    const doc = loadPage('fixtures/copilot-two-replies');
+    for (const turn of Array.from(doc.querySelectorAll(copilot.selectors.turn.css))) {
+      const byId = findCopyButton(turn, turn, copilot);
+      expect(byId?.getAttribute('data-testid')).toBe('copy-ai-message-button');
+      expect(findCopyButton(turn, turn, only(copilot, 'copyButtonNames'))).toBe(byId);
+    }
+  });
+
+  it('AI Studio has no Copy button on its turns (it is an item of the ⋮ menu), so it names none', () => {
+    const s = aistudio.selectors;
+    expect([s.copyButton, s.copyButtonNames, s.copyButtonIndex]).toEqual([undefined, undefined, undefined]);
   });
 });
 
@@ -146,7 +218,9 @@ describe('conversation ids', () => {
     [perplexity, 'https://www.perplexity.ai/', undefined],
     [perplexity, 'https://www.perplexity.ai/discover', undefined],
     [mistral, 'https://chat.mistral.ai/chat/c2f8a1d0-6e3b', 'c2f8a1d0-6e3b'],
+    [mistral, 'https://chat.mistral.ai/work/c2f8a1d0-6e3b', 'c2f8a1d0-6e3b'],
     [mistral, 'https://chat.mistral.ai/chat', undefined],
+    [mistral, 'https://chat.mistral.ai/work', undefined],
     [copilot, 'https://copilot.microsoft.com/chats/Tq3xW8mZr5KcVb2Np9Ld1', 'Tq3xW8mZr5KcVb2Np9Ld1'],
     [copilot, 'https://copilot.microsoft.com/', undefined],
     [openwebui, 'http://localhost:3000/c/6a1f0d3e-8b2c', '6a1f0d3e-8b2c'],

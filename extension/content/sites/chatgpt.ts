@@ -8,6 +8,11 @@
  * article, and only appears once the reply is complete. While a reply streams, the composer's submit
  * button becomes `button[data-testid="stop-button"]`.
  *
+ * Sources, read 2026-11: corpus chatgpt-001/-002/-005 (2023–2025 eras); CodeWebChat
+ * (robertpiosik/CodeWebChat) apps/browser/src/content-scripts/send-prompt-content-script/chatbots/
+ * chatgpt.ts @584e0bd (2026-08-22), "CWC" below; MCP SuperAssistant (srbhptl39/MCP-SuperAssistant)
+ * pages/content/src/plugins/adapters/chatgpt.adapter.ts @c26168e (2026-02-09), "MCP-SA".
+ *
  * API: `GET /api/auth/session` → `{ accessToken }`, then `GET /backend-api/conversation/<id>` with
  * `Authorization: Bearer <token>` → `{ mapping: { [node]: { message: { id, author: { role },
  * content: { content_type, parts }, status } } } }`. The parts of a text message are the exact
@@ -34,25 +39,30 @@ export const chatgpt: SiteAdapter = {
   hosts: ['chatgpt.com', 'chat.openai.com'],
   matches: ['https://chatgpt.com/*', 'https://chat.openai.com/*'],
   selectors: {
+    // corpus chatgpt-001; MCP-SA function_result_selector (the user side of the same attribute)
     turn: {
       css: '[data-message-author-role="assistant"]',
       expect: { [P.c001]: 1, [P.c002]: 0, [P.c005]: 0, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
     },
     messageIdAttribute: 'data-message-id',
     container: {
-      // 2023 pages use a div, 2025 pages an article; user turns match too (they are never `turn`s).
+      // corpus chatgpt-001 (2023, a div), our 2025 pages (an article); user turns match too (they
+      // are never `turn`s).
       css: '[data-testid^="conversation-turn-"]',
       expect: { [P.c001]: 2, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 2 },
     },
+    // corpus chatgpt-001
     content: {
       css: '.markdown',
       expect: { [P.c001]: 1, [P.c002]: 0, [P.c005]: 0, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
     },
+    // CWC is_generating
     streaming: {
       css: 'button[data-testid="stop-button"]',
       expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 0, [P.noOps]: 0, [P.streaming]: 1 },
     },
-    // User turns have the same Copy button, hence 2 per exchange; a streaming reply has none yet.
+    // CWC perform_copy. User turns have the same Copy button, hence 2 per exchange; a streaming
+    // reply has none yet.
     doneMarker: {
       css: COPY_TURN_BUTTON,
       expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },
@@ -64,15 +74,18 @@ export const chatgpt: SiteAdapter = {
     // Earlier pages (early 2024) had no test id on it; its name and its place (first in the bar) stay.
     copyButtonNames: ['Copy', 'Copy to clipboard', 'Copy message'],
     copyButtonIndex: 0,
+    // the bar around Copy (CWC's footer, `.agent-turn > div:nth-of-type(2) > div`, is that bar)
     actionBar: {
       css: `div:has(> ${COPY_TURN_BUTTON})`,
       expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },
     },
+    // corpus chatgpt-002/-005; MCP-SA targetSelectors ['pre']
     codeBlock: {
       css: 'pre',
       expect: { [P.c001]: 0, [P.c002]: 3, [P.c005]: 4, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
     },
-    // The corpus pages are excerpts of the thread only.
+    // CWC enter_message `div#prompt-textarea`; MCP-SA CHAT_INPUT. The corpus pages are excerpts of
+    // the thread only.
     composer: {
       css: '#prompt-textarea',
       expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 1, [P.noOps]: 1, [P.streaming]: 1 },

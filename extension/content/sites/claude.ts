@@ -1,14 +1,16 @@
 /**
  * claude.ai.
  *
- * Page structure (2025 UI; the corpus page claude-001 is a late-2024 excerpt of code blocks): each
- * assistant message is `div.font-claude-response` (older: `div.font-claude-message`) inside
- * `div[data-is-streaming="true|false"]`, which also holds the message's action bar
- * (`div[role=group]` with `button[data-testid="action-bar-copy"]`, `action-bar-retry`; user messages
- * have a Copy button too). The markdown is in one or more `div.standard-markdown` (several when tool
- * use or artifacts sit between text). While a reply streams its wrapper says
- * `data-is-streaming="true"` and the composer shows a Stop button. The composer is a ProseMirror
- * `contenteditable` inside a `fieldset`.
+ * Page structure (2026; the corpus page claude-001 is a late-2024 excerpt of code blocks): each
+ * message sits in a `div[data-test-render-count]`. An assistant's is
+ * `div[data-test-render-count] > div > [div[data-is-streaming] > div.font-claude-response,
+ * div (its action bar)]`: since late 2025 the action bar is no longer inside the
+ * `[data-is-streaming]` element but the element after it, under the render-count wrapper, as
+ * `div[role=group][aria-label="Message actions"]` with `button[data-testid="action-bar-copy"]`
+ * first, then `action-bar-retry`, … (user messages have a Copy button too). The markdown is in one
+ * or more `div.standard-markdown` (several when tool use or artifacts sit between text). While a
+ * reply streams its wrapper says `data-is-streaming="true"` and the composer shows a Stop button.
+ * The composer is a ProseMirror (tiptap) `contenteditable`.
  *
  * Message ids: the DOM carries none, so a reply's id is its position, `turn-<n>` (see
  * `positionId`); the API reader maps it to the n-th assistant message of the conversation's current
@@ -20,6 +22,13 @@
  * uuid, parent_message_uuid, index, sender: 'human' | 'assistant', content: [{ type: 'text', text }],
  * text }] }`. `tree=True` returns every branch (edited prompts, retried replies); the page shows the
  * branch that ends at `current_leaf_message_uuid`.
+ *
+ * Sources, read 2026-11: corpus claude-001; CodeWebChat (robertpiosik/CodeWebChat)
+ * apps/browser/src/content-scripts/send-prompt-content-script/chatbots/claude.ts @584e0bd
+ * (2026-08-22) and its history (footer `div[data-is-streaming="false"] + div > div > div` in
+ * 2026-02, `div[data-test-render-count] > div > div:nth-child(2)` since), "CWC" below; a claude.ai
+ * automation script noting the 2026-05-27 DOM change and the language-free `action-bar-copy` /
+ * `action-bar-retry` test ids (code index file 66553405623), "CA-script".
  */
 import { ConversationCache, type ConversationResult, getJson } from './chatgpt';
 import { positionId } from './message-id';
@@ -40,20 +49,36 @@ export const claude: SiteAdapter = {
   hosts: ['claude.ai'],
   matches: ['https://claude.ai/*'],
   selectors: {
+    // CA-script and others (`[data-test-render-count] .font-claude-response`); older: -message
     turn: { css: TURN, expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0 } },
     messageIdAttribute: 'data-message-id',
-    container: { css: '[data-is-streaming]', expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0 } },
+    // CWC footer_selector: the bar is under the render-count wrapper, beside [data-is-streaming]
+    container: {
+      css: '[data-test-render-count]',
+      expect: { [P.two]: 4, [P.streaming]: 2, [P.c001]: 0 },
+    },
+    // our 2025 pages; a Claude/Grok watcher reads `.standard-markdown` too (code index file 23601934321)
     content: { css: '.standard-markdown', expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0 } },
-    // The streaming wrapper and the Stop button: either one is enough.
+    // The streaming wrapper (CA-script, others) and the Stop button: either one is enough.
     streaming: {
       css: '[data-is-streaming="true"], button[aria-label="Stop response"]',
       expect: { [P.two]: 0, [P.streaming]: 2, [P.c001]: 0 },
     },
-    // User messages have a Copy button too, hence 2 per exchange.
+    // CA-script (language-free test ids). User messages have a Copy button too, hence 2 per exchange.
     doneMarker: { css: COPY, expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 } },
     copyButton: { css: COPY, expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 } },
-    actionBar: { css: `div:has(> ${COPY})`, expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 } },
+    // its aria-label in English and Japanese (CA-script, and a multi-site script's `コピー`)
+    copyButtonNames: ['Copy', 'コピー'],
+    // CWC perform_copy: the footer's `button:first-child` (since 2026-08-10)
+    copyButtonIndex: 0,
+    // issue 13 (`div[role=group][aria-label="Message actions"]`, English only), or the div around Copy
+    actionBar: {
+      css: `div[role="group"][aria-label="Message actions"], div:has(> ${COPY})`,
+      expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 },
+    },
+    // corpus claude-001
     codeBlock: { css: 'pre', expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 3 } },
+    // CWC enter_message `div[contenteditable=true]`; our 2025 pages (ProseMirror)
     composer: {
       css: 'div.ProseMirror[contenteditable="true"]',
       expect: { [P.two]: 1, [P.streaming]: 1, [P.c001]: 0 },

@@ -4,17 +4,25 @@
  * Page structure (0.5/0.6 UI): each message is `div#message-<uuid>`; an assistant's body is
  * `div.chat-assistant` with the rendered markdown in `#response-content-container`; code is shown in a
  * CodeMirror editor (`.cm-editor`, one `.cm-line` per line) inside `div.language-<lang>` under a
- * header with the language and Copy/Run buttons; the message's buttons (`div.buttons` with
- * `button.copy-response-button`, `regenerate-response-button`, …) appear once it is done. While a
- * reply is generated the composer's send button (`#send-message-button`) becomes
- * `button[aria-label="Stop"]` (the label is translated with the UI language). The composer is
- * `#chat-input` (rich text; a textarea in older versions).
+ * header with the language and Copy/Run buttons; the message's buttons (`div.buttons`, right after
+ * `.chat-assistant`) appear once it is done: the version pager's unnamed previous/next buttons when
+ * there are versions, then Edit, `button.copy-response-button`, Read aloud, …, Regenerate, each in
+ * a tooltip wrapper that carries its name (newer versions name the buttons too). While a reply is
+ * generated the composer's send button (`#send-message-button`) becomes a Stop button, labelled in
+ * the UI's language. The composer is `#chat-input` (rich text; a textarea in older versions).
  *
  * Message ids: the uuid of `id="message-<uuid>"` (the id Open WebUI's API uses).
  *
  * API: `GET /api/v1/chats/<id>` → `{ chat: { history: { messages: { [id]: { id, role, content,
  * done } } } } }`, authenticated by the `token` cookie (and `Authorization: Bearer` with the token
  * Open WebUI keeps in localStorage, when the page has one).
+ *
+ * Sources, read 2026-11: CodeWebChat (robertpiosik/CodeWebChat)
+ * apps/browser/src/content-scripts/send-prompt-content-script/chatbots/open-webui.ts @584e0bd
+ * (2026-08-22), "CWC" below; Open WebUI (open-webui/open-webui)
+ * src/lib/components/chat/Messages/ResponseMessage.svelte @0179204 (the button row), "OW"; a
+ * userscript that finds the Copy button as `button[aria-label="Copy"]` in newer versions (code index
+ * file 55602035480).
  */
 import { ConversationCache, type ConversationResult, getJson } from './chatgpt';
 import { ancestorId } from './message-id';
@@ -31,22 +39,34 @@ export const openwebui: SiteAdapter = {
   hosts: [],
   matches: [],
   selectors: {
+    // CWC footer_selector `.chat-assistant + div`; OW
     turn: { css: '.chat-assistant', expect: { [P.two]: 2, [P.streaming]: 1 } },
     messageIdAttribute: 'id',
+    // OW (`id="message-<uuid>"`)
     container: {
       css: `${MESSAGE}:has(.chat-assistant, .chat-user)`,
       expect: { [P.two]: 4, [P.streaming]: 2 },
     },
-    // Every message repeats this id.
+    // OW. Every message repeats this id.
     content: { css: '[id="response-content-container"]', expect: { [P.two]: 2, [P.streaming]: 1 } },
+    // our 2025 pages (English label), and CWC is_generating: the stop icon's path, in any language
     streaming: {
-      css: '#message-input-container button[aria-label="Stop"]',
+      css:
+        '#message-input-container button[aria-label="Stop"], ' +
+        'path[d^="M2.25 12c0-5.385 4.365-9.75 9.75-9.75s9.75 4.365 9.75 9.75-4.365 9.75-9.75 9.75S2.25 17.385 2.25 12zm6-2.438"]',
       expect: { [P.two]: 0, [P.streaming]: 1 },
     },
+    // CWC perform_copy; OW
     doneMarker: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
     copyButton: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
+    // newer versions' aria-label (code index file 55602035480). No place: the unnamed pager buttons
+    // come first when a message has versions (OW), and Edit is missing on read-only chats.
+    copyButtonNames: ['Copy'],
+    // CWC footer_selector; OW `div.buttons`
     actionBar: { css: `.buttons:has(${COPY})`, expect: { [P.two]: 2, [P.streaming]: 0 } },
+    // CWC get_code_from_block `.cm-line` (CodeMirror); older versions drew a <pre>
     codeBlock: { css: '.cm-editor, pre', expect: { [P.two]: 2, [P.streaming]: 1 } },
+    // CWC enter_message
     composer: { css: '#chat-input', expect: { [P.two]: 1, [P.streaming]: 1 } },
   },
   messageId: (turn) => ancestorId(turn, MESSAGE, 'id', 'message-'),

@@ -1,16 +1,26 @@
 /** Every site adapter, one line each (a new site = one adapter file + saved pages + one line here). */
 import { aistudio } from './aistudio';
+import { arena } from './arena';
 import { chatgpt } from './chatgpt';
 import { claude } from './claude';
 import { copilot } from './copilot';
 import { deepseek } from './deepseek';
+import { doubao } from './doubao';
 import { gemini } from './gemini';
+import { githubCopilot } from './github-copilot';
 import { grok } from './grok';
+import { huggingchat } from './huggingchat';
+import { kimi } from './kimi';
 import { librechat } from './librechat';
+import { meta } from './meta';
 import { mistral } from './mistral';
+import { openrouter } from './openrouter';
 import { openwebui } from './openwebui';
 import { perplexity } from './perplexity';
+import { qwen } from './qwen';
+import { t3chat } from './t3chat';
 import type { SiteAdapter } from './types';
+import { zai } from './zai';
 
 export const ADAPTERS: readonly SiteAdapter[] = [
   chatgpt,
@@ -24,6 +34,16 @@ export const ADAPTERS: readonly SiteAdapter[] = [
   copilot,
   openwebui,
   librechat,
+  kimi,
+  qwen,
+  openrouter,
+  t3chat,
+  huggingchat,
+  zai,
+  meta,
+  githubCopilot,
+  arena,
+  doubao,
 ];
 
 /** Chat apps people host themselves: no fixed host, the user adds the origin they serve it at. */
@@ -45,11 +65,16 @@ export function adapterFor(
   } catch {
     return undefined;
   }
-  const fixed = ADAPTERS.find((a) => a.hosts.includes(parsed.hostname));
+  const fixed = ADAPTERS.find((a) => a.hosts.includes(parsed.hostname) && underPrefix(parsed, a.pathPrefix));
   if (fixed) return fixed;
   for (const [origin, kind] of Object.entries(extraOrigins))
     if (originOf(origin) === parsed.origin) return adapterForOrigin(parsed.origin, kind);
   return undefined;
+}
+
+/** `/copilot` takes `/copilot` and `/copilot/c/…`, not `/copilotx` (the match pattern `/copilot*` does). */
+function underPrefix(url: URL, prefix: string | undefined): boolean {
+  return prefix === undefined || url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
 }
 
 /** `https://Chat.Example.org/` → `https://chat.example.org`, as `URL.origin` spells it. */

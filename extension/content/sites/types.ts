@@ -80,7 +80,12 @@ export interface SiteAdapter {
   id: string;
   /** Host names served by this adapter (exact match). */
   hosts: readonly string[];
-  /** The same, as manifest match patterns. */
+  /**
+   * Only pages at or below this path of those hosts (`/copilot` on github.com, `/chat` on
+   * huggingface.co): sites whose chat shares its host with everything else. Undefined: the whole host.
+   */
+  pathPrefix?: string;
+  /** The same, as manifest match patterns (`https://<host>/*`, or `https://<host><pathPrefix>*`). */
   matches: readonly string[];
   selectors: SiteSelectors;
   /**
