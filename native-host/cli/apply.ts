@@ -28,7 +28,15 @@ import { runScript } from '../host/run-script';
 import { parseArgs, projectDir, readReply } from './args';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, type CliIO, Exit } from './io';
-import { colorDiffLine, describeOp, renderDiagnostic, type Style, styleFor, terminalSafe } from './render';
+import {
+  colorDiffLine,
+  describeOp,
+  jsonText,
+  renderDiagnostic,
+  type Style,
+  styleFor,
+  terminalSafe,
+} from './render';
 
 export const APPLY_USAGE =
   'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]';
@@ -93,7 +101,7 @@ export const apply: CliCommand = async (args, rawIO) => {
   const say = (text: string) => human.write(text);
   const report: ApplyReport = { applied: false, applyId: null, files: [], scripts: [], diagnostics: [] };
   const finish = (code: number): number => {
-    if (opts.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (opts.json) rawIO.stdout.write(jsonText(report));
     return code;
   };
 
@@ -191,7 +199,9 @@ async function resolveReply({
     return { exit: Exit.Unresolved };
   }
   const fileOps = merged.ops.filter((op) => op.kind !== 'shell');
-  if (fileOps.length === 0) {
+  // A reply whose only operations could not be read says so (exit 1), not "nothing found" (exit 3).
+  const unread = merged.diagnostics.some((d) => d.severity === 'error');
+  if (fileOps.length === 0 && !unread) {
     say('No file operations found in the reply.\n');
     for (const op of merged.ops)
       if (op.kind === 'shell')

@@ -5,7 +5,7 @@
 import { detectAll } from '../../shared/formats/registry';
 import { parseArgs, readReply } from './args';
 import { type CliCommand, Exit } from './io';
-import { renderChangeSets, styleFor, terminalSafe } from './render';
+import { jsonText, renderChangeSets, styleFor, terminalSafe } from './render';
 
 export const DETECT_USAGE = 'detect [--json] [FILE|-]';
 
@@ -21,7 +21,7 @@ export const detect: CliCommand = async (args, rawIO) => {
   const sets = detectAll(input.text, { textSource: 'file' });
   const opCount = sets.reduce((n, s) => n + s.ops.length, 0);
   if (parsed.flags.has('json')) {
-    io.stdout.write(`${JSON.stringify(sets, null, 2)}\n`);
+    rawIO.stdout.write(jsonText(sets));
   } else if (sets.length === 0) {
     io.stdout.write('No file operations found in the reply.\n');
   } else {

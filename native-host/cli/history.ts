@@ -4,7 +4,7 @@ import { history as readHistory } from '../fs/undo';
 import { parseArgs, projectDir } from './args';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, Exit } from './io';
-import { styleFor, terminalSafe } from './render';
+import { jsonText, styleFor, terminalSafe } from './render';
 
 export const HISTORY_USAGE = 'history [--dir DIR] [--json]';
 
@@ -18,7 +18,7 @@ export const history: CliCommand = async (args, rawIO) => {
   try {
     const entries = await readHistory(root, 1000, { state: stateDir(io.env) });
     if (json) {
-      io.stdout.write(`${JSON.stringify({ root, entries }, null, 2)}\n`);
+      rawIO.stdout.write(jsonText({ root, entries }));
       return Exit.Ok;
     }
     if (entries.length === 0) {
@@ -44,7 +44,7 @@ export const history: CliCommand = async (args, rawIO) => {
   } catch (err) {
     const failure = expectedFailure(err);
     if (!failure) throw err;
-    if (json) io.stdout.write(`${JSON.stringify({ error: failure }, null, 2)}\n`);
+    if (json) rawIO.stdout.write(jsonText({ error: failure }));
     io.stderr.write(`replyapply history: ${failure.message}\n`);
     return exitFor(failure);
   }

@@ -3,7 +3,8 @@
  * with --json. A bad project folder is the caller's mistake (exit 2); anything else refused the work (exit 1).
  */
 import { ErrorCode, type HostError } from '../../shared/protocol/protocol';
-import { HostFailure, toHostError } from '../host/errors';
+import { HostFailure } from '../fs/failure';
+import { toHostError } from '../host/errors';
 import { Exit } from './io';
 
 const ROOT_CODES = new Set<number>([ErrorCode.RootRefused, ErrorCode.NotFound, ErrorCode.NotAFolder]);

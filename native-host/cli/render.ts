@@ -41,7 +41,29 @@ export function styleFor(io: CliIO): Style {
   return io.stdout.isTTY ? COLOR : PLAIN;
 }
 
-/** The same CliIO, with everything written to stdout and stderr passed through `visible`. */
+/**
+ * Characters JSON.stringify leaves as they are that a terminal obeys or that reorder text: DEL, the C1
+ * controls (U+009B is an 8-bit CSI), bidi controls and the line and paragraph separators. They can only
+ * stand inside JSON strings, where `\u` escapes keep the text exactly.
+ */
+const JSON_RAW = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The `--json` answer: valid JSON whatever the reply held, the reply's text kept exactly (escaped, never
+ * rewritten as `visible` does for a terminal). Written to the raw stdout, not through `terminalSafe`.
+ */
+export function jsonText(value: unknown): string {
+  const json = JSON.stringify(value, null, 2).replace(
+    JSON_RAW,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `${json}\n`;
+}
+
+/**
+ * The same CliIO, with everything written to stdout and stderr passed through `visible`: for text meant
+ * for a terminal. JSON goes to the raw stdout through `jsonText`.
+ */
 export function terminalSafe(io: CliIO): CliIO {
   const keepStyle = styleFor(io) === COLOR;
   const wrap = <T extends NodeJS.WritableStream>(stream: T): T =>

@@ -7,7 +7,7 @@ import { undo as undoApply } from '../fs/undo';
 import { parseArgs, projectDir } from './args';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, Exit } from './io';
-import { styleFor, terminalSafe } from './render';
+import { jsonText, styleFor, terminalSafe } from './render';
 
 export const UNDO_USAGE = 'undo [--dir DIR] [--force] [--json] [APPLY_ID]';
 
@@ -23,7 +23,7 @@ export const undo: CliCommand = async (args, rawIO) => {
       force: parsed.flags.has('force'),
       state: stateDir(io.env),
     });
-    if (json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    if (json) rawIO.stdout.write(jsonText(result));
     else {
       io.stdout.write(
         `Undid ${result.applyId} (${result.files.length} file${result.files.length === 1 ? '' : 's'}):\n`,
@@ -37,7 +37,7 @@ export const undo: CliCommand = async (args, rawIO) => {
   } catch (err) {
     const failure = expectedFailure(err);
     if (!failure) throw err;
-    if (json) io.stdout.write(`${JSON.stringify({ error: failure }, null, 2)}\n`);
+    if (json) rawIO.stdout.write(jsonText({ error: failure }));
     io.stderr.write(`replyapply undo: ${failure.message}\n`);
     return exitFor(failure);
   }

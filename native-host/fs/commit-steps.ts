@@ -1,33 +1,51 @@
 /**
  * The all-or-nothing write shared by apply and undo. Given the wanted state of each path and its current
  * state, it
- *   1. creates missing folders (shallow first),
+ *   1. creates missing folders, shallow first, one level at a time,
  *   2. writes every new content to a temp file beside its target and makes it durable: an fsync per
  *      file (a few at a time), or for many files one sync of each file system involved,
- *   3. re-checks that every target folder is still the real folder that was checked (a folder swapped for
- *      a symbolic link meanwhile is refused),
+ *   3. re-checks that every target folder is still the real folder that was checked (one moved, or
+ *      swapped for a link meanwhile is refused),
  *   4. renames the temp files over their targets, then removes the files to remove,
  *   5. makes the renames durable (each touched folder fsynced, or one more file-system sync), and calls
  *      `commit` (the journal's "done" mark).
+ * Every one of those changes is made in a folder checked at that very moment (in-folder.ts): a folder
+ * swapped for a link after the path checks never makes anything be created, written, renamed or removed
+ * outside the project. The temp files' names and their folders' identities are decided before (see
+ * `prepareCommit`) so that the journal records them before the first one exists.
  * Any failure up to and including `commit` restores every path already changed from the bytes it had,
- * removes temp files and created folders, and rethrows. Writes come before removals, so a crash in the
+ * removes temp files and created folders (found by their identity if their folder was moved; any that
+ * cannot be found is named in the error), and rethrows. Writes come before removals, so a crash in the
  * middle never loses the only copy of a renamed file.
  */
-import { closeSync, renameSync, unlinkSync } from 'node:fs';
-import { mkdir, realpath, rmdir, unlink } from 'node:fs/promises';
+import { closeSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from '../host/errors';
 import {
-  createTempBeside,
-  discardTemp,
   fileSystemsSyncable,
   fsyncDir,
   fsyncPath,
-  replaceFile,
   syncAndClose,
   syncFileSystems,
+  tempNameFor,
 } from './durable';
+import { HostFailure } from './failure';
+import {
+  type Created,
+  checkFolder,
+  createFileIn,
+  type Folder,
+  findFolder,
+  folderAt,
+  mkdirIn,
+  relOf,
+  removeTemp,
+  renameIn,
+  replaceIn,
+  rmdirIn,
+  unlinkIn,
+} from './in-folder';
+import type { FolderIds, TempRecord } from './journal';
 import { CONCURRENCY, mapLimited } from './limited';
 import { comparable } from './within';
 
@@ -46,6 +64,8 @@ export interface Step {
   current: Present | Absent;
   /** The wanted state; `mode` undefined keeps the current file's mode (or the default for a new file). */
   want: { exists: true; data: Buffer; mode?: number } | Absent;
+  /** The name of its temp file, beside it (set by `prepareCommit` for a step that writes). */
+  tmp?: string;
 }
 
 /**
@@ -71,7 +91,48 @@ export interface CommitOptions extends Durability {
   faults?: Faults;
   /** Absolute folders to create before writing, shallow first. */
   createDirs: string[];
+  /** The folders that exist, as `prepareCommit` found them. */
+  folders: Map<string, Folder>;
   commit: () => Promise<void>;
+}
+
+/** What `prepareCommit` decided, for commitSteps and for the journal. */
+export interface Prepared {
+  folders: Map<string, Folder>;
+  temps: TempRecord[];
+  folderIds: FolderIds;
+}
+
+/**
+ * Before the journal is written: a temp file name for every step that writes (`step.tmp`), and the
+ * identity (device, inode) of every existing folder the commit will work in — the steps' folders and the
+ * parents of the folders to create. Throws HostFailure UnsafePath when one of them is not a real folder
+ * below the root any more.
+ */
+export function prepareCommit(realRoot: string, steps: Step[], createDirs: string[]): Prepared {
+  const created = new Set(createDirs.map(comparable));
+  const folders = new Map<string, Folder>();
+  const folderIds: FolderIds = {};
+  const dirs = [...steps.map((s) => path.dirname(s.abs)), ...createDirs.map((d) => path.dirname(d))];
+  for (const dir of dirs) {
+    const key = comparable(dir);
+    if (created.has(key) || folders.has(key)) continue;
+    const f = folderAt(realRoot, dir);
+    folders.set(key, f);
+    folderIds[relKey(realRoot, dir)] = { dev: String(f.dev), ino: String(f.ino) };
+  }
+  const temps: TempRecord[] = [];
+  for (const s of steps) {
+    if (!s.want.exists) continue;
+    s.tmp = tempNameFor(path.basename(s.abs));
+    temps.push({ dir: relKey(realRoot, path.dirname(s.abs)), name: s.tmp });
+  }
+  return { folders, temps, folderIds };
+}
+
+/** A folder's key in the journal: project-relative, `/`-separated, '' for the root. */
+export function relKey(realRoot: string, abs: string): string {
+  return path.relative(realRoot, abs).split(path.sep).join('/');
 }
 
 /** How written data is made durable (apply and undo pass it through). */
@@ -100,9 +161,16 @@ function discardFd(fd: number): void {
 
 export async function commitSteps(steps: Step[], options: CommitOptions): Promise<void> {
   const fault = options.faults ?? (() => {});
-  const rel = (abs: string) => path.relative(options.realRoot, abs).split(path.sep).join('/') || '.';
-  const created: string[] = [];
-  const temps = new Map<Step, string>();
+  const root = options.realRoot;
+  const rel = (abs: string) => relOf(root, abs);
+  const folders = new Map(options.folders);
+  const folderOf = (dir: string): Folder => {
+    const f = folders.get(comparable(dir));
+    if (!f) throw new Error(`unprepared folder ${dir}`);
+    return f;
+  };
+  const created: Folder[] = [];
+  const temps = new Map<Step, Created>();
   const done: Step[] = [];
   const writes = steps.filter((s) => s.want.exists);
   const removals = steps.filter((s) => !s.want.exists && s.current.exists);
@@ -117,53 +185,53 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
     for (const dir of options.createDirs) {
       at = rel(dir);
       await fault(`mkdir:${at}`);
-      await mkdir(dir);
-      created.push(dir);
+      const step = at;
+      const f = await mkdirIn(root, folderOf(path.dirname(dir)), path.basename(dir), () =>
+        fault(`create:${step}`),
+      );
+      folders.set(comparable(dir), f);
+      created.push(f);
     }
     at = undefined;
 
     // Decided once the folders exist (their file systems are what is checked).
     bulk = writes.length >= (options.bulkSyncFrom ?? BULK_SYNC_FROM) && (await fileSystemsSyncable(dirs));
-    if (bulk) await writeAllThenSync(writes, temps, fault, syncFs, blame);
+    if (bulk) await writeAllThenSync(writes, temps, root, folderOf, fault, syncFs, blame);
     // Otherwise temp files are created and written a batch at a time, then that batch is fsynced a few
     // files at once. Creating files while other files' fsyncs commit the file system's journal made each
     // creation wait for a commit (2000 files: 435 ms in `open` alone); this way the two do not overlap.
     else
       for (let first = 0; first < writes.length; first += WRITE_BATCH) {
         const batch = writes.slice(first, first + WRITE_BATCH);
-        const open = new Map<Step, number>();
+        const open = new Set<Step>();
         try {
-          for (const s of batch) open.set(s, await writeTemp(s, temps, fault, blame));
+          for (const s of batch) {
+            await writeTemp(s, temps, root, folderOf, fault, blame);
+            open.add(s);
+          }
           await mapLimited(batch, CONCURRENCY, async (s) => {
             try {
               await fault(`fsync:${s.rel}`);
-              await syncAndClose(open.get(s)!);
+              await syncAndClose(temps.get(s)!.fd);
               open.delete(s);
             } catch (err) {
-              // As writeTempBeside did: a temp file that failed is removed at once.
-              discardTemp(temps.get(s)!, open.get(s));
+              // A temp file that failed is removed at once.
+              const t = temps.get(s)!;
+              discardFd(t.fd);
               open.delete(s);
-              temps.delete(s);
+              if (removeTemp(root, t) === null) temps.delete(s);
               blame(s.rel);
               throw err;
             }
           });
         } finally {
-          for (const fd of open.values()) discardFd(fd);
+          for (const s of open) discardFd(temps.get(s)!.fd);
         }
       }
 
     at = undefined;
     await fault('verify');
-    for (const dir of dirs) {
-      if (comparable(await realpath(dir)) !== comparable(dir)) {
-        throw new HostFailure(
-          ErrorCode.UnsafePath,
-          `The folder ${rel(dir)} changed into a link while the apply was running; nothing was changed.`,
-          rel(dir),
-        );
-      }
-    }
+    for (const dir of dirs) checkFolder(root, folderOf(dir));
 
     // All renames finish before the first removal starts. One after another with synchronous calls: a
     // rename takes microseconds, a trip through the thread pool several times that (10,000 renames:
@@ -171,7 +239,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
     for (const s of writes) {
       try {
         await fault(`rename:${s.rel}`);
-        renameSync(temps.get(s)!, s.abs);
+        renameIn(root, folderOf(path.dirname(s.abs)), s.tmp!, path.basename(s.abs));
       } catch (err) {
         blame(s.rel);
         throw err;
@@ -182,7 +250,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
     for (const s of removals) {
       try {
         await fault(`delete:${s.rel}`);
-        unlinkSync(s.abs);
+        unlinkIn(root, folderOf(path.dirname(s.abs)), path.basename(s.abs));
       } catch (err) {
         blame(s.rel);
         throw err;
@@ -190,7 +258,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
       done.push(s);
     }
 
-    const touched = new Set([...dirs, ...created.map((d) => path.dirname(d))]);
+    const touched = new Set([...dirs, ...created.map((d) => path.dirname(d.abs))]);
     let synced = false;
     if (bulk) {
       await fault('sync:folders');
@@ -208,25 +276,29 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
     await options.commit();
   } catch (err) {
     if (err instanceof SimulatedCrash) throw err;
-    const problems = await rollback(done, temps, created);
-    throw asFailure(err, problems, at);
+    const { problems, leftovers } = await rollback(root, done, temps, created, folderOf);
+    throw asFailure(err, problems, leftovers, at);
   }
 }
 
-/** The new content of `s` in a temp file beside it (recorded in `temps`), still open: its descriptor. */
+/** The new content of `s` in its temp file beside it (recorded in `temps`), still open. */
 async function writeTemp(
   s: Step,
-  temps: Map<Step, string>,
+  temps: Map<Step, Created>,
+  root: string,
+  folderOf: (dir: string) => Folder,
   fault: Faults,
   blame: (rel: string) => void,
-): Promise<number> {
+): Promise<Created> {
   const want = s.want as { exists: true; data: Buffer; mode?: number };
   try {
     await fault(`write:${s.rel}`);
     const mode = want.mode ?? (s.current.exists ? s.current.mode : undefined);
-    const { tmp, fd } = createTempBeside(s.abs, want.data, mode);
-    temps.set(s, tmp);
-    return fd;
+    const t = await createFileIn(root, folderOf(path.dirname(s.abs)), s.tmp!, want.data, mode, () =>
+      fault(`create:${s.rel}`),
+    );
+    temps.set(s, t);
+    return t;
   } catch (err) {
     blame(s.rel);
     throw err;
@@ -240,15 +312,17 @@ async function writeTemp(
  */
 async function writeAllThenSync(
   writes: Step[],
-  temps: Map<Step, string>,
+  temps: Map<Step, Created>,
+  root: string,
+  folderOf: (dir: string) => Folder,
   fault: Faults,
   syncFs: (paths: Iterable<string>) => Promise<boolean>,
   blame: (rel: string) => void,
 ): Promise<void> {
   for (const s of writes) {
-    const fd = await writeTemp(s, temps, fault, blame);
+    const t = await writeTemp(s, temps, root, folderOf, fault, blame);
     try {
-      closeSync(fd);
+      closeSync(t.fd);
     } catch (err) {
       blame(s.rel);
       throw err;
@@ -259,7 +333,8 @@ async function writeAllThenSync(
   await mapLimited(writes, CONCURRENCY, async (s) => {
     try {
       await fault(`fsync:${s.rel}`);
-      await fsyncPath(temps.get(s)!);
+      const t = temps.get(s)!;
+      await fsyncPath(path.join(t.folder.abs, t.name));
     } catch (err) {
       blame(s.rel);
       throw err;
@@ -267,35 +342,63 @@ async function writeAllThenSync(
   });
 }
 
-/** Put every changed path back as it was; returns what could not be restored (empty when all was). */
-async function rollback(done: Step[], temps: Map<Step, string>, created: string[]): Promise<string[]> {
+/**
+ * Put every changed path back as it was. Returns what could not be restored (`problems`: empty when all
+ * was) and the temp files and folders that could not be removed (`leftovers`), each in words.
+ */
+async function rollback(
+  root: string,
+  done: Step[],
+  temps: Map<Step, Created>,
+  created: Folder[],
+  folderOf: (dir: string) => Folder,
+): Promise<{ problems: string[]; leftovers: string[] }> {
   const problems: string[] = [];
-  for (const tmp of temps.values()) {
-    await unlink(tmp).catch((e: NodeJS.ErrnoException) => {
-      if (e.code !== 'ENOENT') problems.push(`${tmp} (temp file: ${e.code})`);
-    });
+  const leftovers: string[] = [];
+  const found = new Map<Folder, Folder | null>();
+  for (const t of temps.values()) {
+    const left = removeTemp(root, t, found);
+    if (left !== null) leftovers.push(left);
   }
   for (const s of [...done].reverse()) {
     try {
-      if (s.current.exists) await replaceFile(s.abs, s.current.data, s.current.mode);
-      else await unlink(s.abs);
+      const folder = folderOf(path.dirname(s.abs));
+      if (s.current.exists)
+        await replaceIn(root, folder, path.basename(s.abs), s.current.data, s.current.mode);
+      else unlinkIn(root, folder, path.basename(s.abs));
     } catch (e) {
-      problems.push(`${s.rel} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      const code = (e as NodeJS.ErrnoException).code;
+      problems.push(`${s.rel} (${typeof code === 'string' ? code : 'its folder was moved or replaced'})`);
     }
   }
   for (const dir of [...created].reverse()) {
-    await rmdir(dir).catch((e: NodeJS.ErrnoException) => problems.push(`${dir} (folder: ${e.code})`));
+    const now = findFolder(root, dir);
+    try {
+      if (now === null) throw new Error('moved out of the project');
+      rmdirIn(root, folderAt(root, path.dirname(now.abs)), path.basename(now.abs));
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      leftovers.push(`the folder ${relOf(root, dir.abs)} (${why})`);
+    }
   }
-  const dirs = new Set([...done.map((s) => path.dirname(s.abs)), ...created.map((d) => path.dirname(d))]);
+  const dirs = new Set([...done.map((s) => path.dirname(s.abs)), ...created.map((d) => path.dirname(d.abs))]);
   for (const dir of dirs) await fsyncDir(dir).catch(() => {});
-  return problems;
+  return { problems, leftovers };
 }
 
-function asFailure(err: unknown, problems: string[], at: string | undefined): CommitFailure {
+function asFailure(
+  err: unknown,
+  problems: string[],
+  leftovers: string[],
+  at: string | undefined,
+): CommitFailure {
   const restored = problems.length === 0;
+  const left = leftovers.length
+    ? ` What could not be removed: ${leftovers.join('; ')}. Remove it by hand.`
+    : '';
   const tail = problems.length
-    ? ` Rolling back also failed for: ${problems.join(', ')}; the original bytes are kept in the journal.`
-    : ' Every file was put back as it was.';
+    ? ` Rolling back also failed for: ${problems.join(', ')}; the original bytes are kept in the journal.${left}`
+    : ` Every file was put back as it was.${left}`;
   if (err instanceof HostFailure)
     return new CommitFailure(err.code, `${err.message}${tail}`, err.path, restored);
   const e = err as NodeJS.ErrnoException;

@@ -4,9 +4,10 @@
  */
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
+import { quotePath } from '../../shared/paths/paths';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from '../host/errors';
 import type { Absent, Present } from './commit-steps';
+import { HostFailure } from './failure';
 import { type Arena, readExactSync } from './file-bytes';
 import type { ResolvedPath } from './safe-path';
 import { comparable } from './within';
@@ -48,7 +49,11 @@ export async function readCurrent(resolved: ResolvedPath, raw: string, arena?: A
   };
 }
 
-/** Folders missing above each target, shallow first, without duplicates. */
+/**
+ * Folders missing above each target, shallow first, without duplicates. Any answer of the disk but
+ * "found" or "not found" refuses the path (a HostFailure, never a bare system error): a path too long for
+ * the system is UnsafePath, a parent that is a file NotAFolder.
+ */
 export async function missingDirs(realRoot: string, targets: string[]): Promise<string[]> {
   const missing = new Map<string, string>();
   const known = new Set<string>();
@@ -61,7 +66,8 @@ export async function missingDirs(realRoot: string, targets: string[]): Promise<
         known.add(dir);
         break;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT') throw cannotCreate(realRoot, target, dir, code);
         chain.push(dir);
         dir = path.dirname(dir);
       }
@@ -69,4 +75,26 @@ export async function missingDirs(realRoot: string, targets: string[]): Promise<
     for (const d of chain.reverse()) missing.set(comparable(d), d);
   }
   return [...missing.values()].sort((a, b) => a.length - b.length);
+}
+
+function cannotCreate(realRoot: string, target: string, dir: string, code: string | undefined): HostFailure {
+  const rel = path.relative(realRoot, target).split(path.sep).join('/');
+  const folder = quotePath(path.relative(realRoot, dir).split(path.sep).join('/'));
+  if (code === 'ENAMETOOLONG')
+    return new HostFailure(
+      ErrorCode.UnsafePath,
+      `The path "${quotePath(rel)}" was refused: it is too long for this system (longer than it can open).`,
+      rel,
+    );
+  if (code === 'ENOTDIR')
+    return new HostFailure(
+      ErrorCode.NotAFolder,
+      `The path "${quotePath(rel)}" cannot be used: a parent of ${folder} is a file, not a folder.`,
+      rel,
+    );
+  return new HostFailure(
+    ErrorCode.UnsafePath,
+    `The path "${quotePath(rel)}" was refused: the folder ${folder} cannot be checked (${code ?? 'unknown error'}).`,
+    rel,
+  );
 }

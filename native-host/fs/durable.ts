@@ -70,45 +70,10 @@ export async function writeTempBeside(
   return tmp;
 }
 
-/**
- * The first half of `writeTempBeside`, synchronous: a new temp file beside `target` holding `data`, still
- * open (`fd`) for `syncAndClose`. Creating and writing take microseconds; only the fsync waits on the disk,
- * so a caller can write many files first and then sync them together. Nothing is left behind on failure.
- */
-export function createTempBeside(
-  target: string,
-  data: Uint8Array,
-  mode: number | undefined,
-): { tmp: string; fd: number } {
-  const tmp = path.join(path.dirname(target), tempNameFor(path.basename(target)));
-  const fd = openSync(tmp, 'wx', mode ?? 0o666);
-  try {
-    let done = 0;
-    while (done < data.length) done += writeSync(fd, data, done, data.length - done);
-    if (mode !== undefined && process.platform !== 'win32') fchmodSync(fd, mode);
-  } catch (err) {
-    discardTemp(tmp, fd);
-    throw err;
-  }
-  return { tmp, fd };
-}
-
 /** Fsync an open temp file (in the thread pool) and close it. */
 export async function syncAndClose(fd: number): Promise<void> {
   await new Promise<void>((resolve, reject) => fsync(fd, (err) => (err ? reject(err) : resolve())));
   closeSync(fd);
-}
-
-/** Close and remove a temp file that will not be used, ignoring errors (it is cleanup). */
-export function discardTemp(tmp: string, fd?: number): void {
-  if (fd !== undefined) {
-    try {
-      closeSync(fd);
-    } catch {}
-  }
-  try {
-    unlinkSync(tmp);
-  } catch {}
 }
 
 export async function fsyncDir(dir: string): Promise<void> {

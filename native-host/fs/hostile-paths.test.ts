@@ -104,6 +104,15 @@ const HOSTILE: Array<[string, string]> = [
   ['..\u2044outside', 'fraction slash'],
   ['\u2025/outside/secret.txt', 'two-dot leader'],
   ['..\uFF3Coutside', 'fullwidth backslash'],
+  ['..\u2571outside\u2571secret.txt', 'box-drawing diagonal'],
+  ['\u3002\u3002/outside/secret.txt', 'ideographic full stops'],
+  // names Windows would store under another name (and other layers trim)
+  ['ok.txt ', 'trailing space'],
+  ['sub /a.txt', 'folder with a trailing space'],
+  ['ok.txt.', 'trailing dot'],
+  // longer than any file system holds
+  ['LONG_NAME', 'a name over 255 bytes'],
+  ['LONG_PATH', 'a path over 4096 bytes'],
   // symbolic links
   ['link-out/secret.txt', 'folder link out, existing file'],
   ['link-out/new.txt', 'folder link out, new file'],
@@ -117,7 +126,15 @@ const HOSTILE: Array<[string, string]> = [
   ['link-etc/passwd', 'link to /etc'],
 ];
 
-const entry = (p: string) => (p === 'OUTSIDE_ABS' ? path.join(sb.outside, 'secret.txt') : p);
+/** The cases too long to name a test with, and the one that depends on the sandbox. */
+const entry = (p: string) =>
+  p === 'OUTSIDE_ABS'
+    ? path.join(sb.outside, 'secret.txt')
+    : p === 'LONG_NAME'
+      ? `${'n'.repeat(256)}.txt`
+      : p === 'LONG_PATH'
+        ? `${`${'d'.repeat(200)}/`.repeat(25)}x.txt`
+        : p;
 
 describe('hostile paths', () => {
   it('has at least 40 cases', () => {

@@ -27,6 +27,19 @@ export interface JournalEntry {
   afterHash: string | null;
 }
 
+/** Where a temp file of the apply (or undo) is created: its folder, project-relative ('' the root), and its name. */
+export interface TempRecord {
+  dir: string;
+  name: string;
+}
+
+/**
+ * The device and inode (decimal) of each folder that existed before the apply and holds its temp files or
+ * the folders it created, by project-relative path: recovery finds such a folder by them wherever it has
+ * been moved since, and removes exactly the temp files and folders recorded, nothing else.
+ */
+export type FolderIds = Record<string, { dev: string; ino: string }>;
+
 export interface Manifest {
   version: 1;
   applyId: string;
@@ -41,11 +54,20 @@ export interface Manifest {
   state: 'pending' | 'applied' | 'undoing' | 'undone';
   undoneAt?: string;
   /** Written by undo before it touches the project: what it replaces (bytes in `blob`) and writes. */
-  undo?: { blob: string; entries: JournalEntry[]; createdDirs: string[] };
+  undo?: {
+    blob: string;
+    entries: JournalEntry[];
+    createdDirs: string[];
+    temps?: TempRecord[];
+    folders?: FolderIds;
+  };
   changes: Array<{ action: ChangeAction; path: string; from?: string }>;
   entries: JournalEntry[];
   /** Folders the apply created, shallow first, project-relative. */
   createdDirs: string[];
+  /** The apply's temp files (absent in manifests written before they were recorded). */
+  temps?: TempRecord[];
+  folders?: FolderIds;
 }
 
 const APPLY_ID = /^[0-9]{8}T[0-9]{9}Z-[0-9a-f]{8}$/;

@@ -8,7 +8,7 @@ import { access, readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from '../host/errors';
+import { HostFailure } from './failure';
 
 export interface DirEntry {
   name: string;

@@ -8,7 +8,7 @@ import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from '../host/errors';
+import { HostFailure } from './failure';
 
 interface LockInfo {
   pid: number;

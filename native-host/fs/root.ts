@@ -6,7 +6,7 @@ import { realpath, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from '../host/errors';
+import { HostFailure } from './failure';
 import { stateDir } from './state';
 import { comparable, isWithinDir } from './within';
 

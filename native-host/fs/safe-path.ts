@@ -9,9 +9,9 @@
  */
 import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { normalizePath } from '../../shared/paths/paths';
+import { normalizePath, quotePath } from '../../shared/paths/paths';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from '../host/errors';
+import { HostFailure } from './failure';
 import { isWithinDir } from './within';
 
 export type Access = 'read' | 'write';
@@ -50,13 +50,23 @@ function isGitAlias(seg: string): boolean {
   return GIT_ALIASES.test(seg.normalize('NFC').replace(IGNORABLE, ''));
 }
 
+/** The path quoted once (shortened when long: quotePath), and why it was refused. */
 function unsafe(raw: string, why: string): HostFailure {
-  return new HostFailure(ErrorCode.UnsafePath, `The path "${printable(raw)}" was refused: ${why}.`, raw);
+  return new HostFailure(ErrorCode.UnsafePath, `The path "${quotePath(raw)}" was refused: ${why}.`, raw);
 }
 
-/** The path as it can be shown in a message (control characters made visible). */
-function printable(raw: string): string {
-  return raw.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/**
+ * The longest absolute path the system opens, in bytes: PATH_MAX less its NUL on Linux (4096) and macOS
+ * (1024). Node opens long paths on Windows through the `\\?\` prefix (32,767 UTF-16 units).
+ */
+export const MAX_ABS_PATH_BYTES =
+  process.platform === 'darwin' ? 1023 : process.platform === 'win32' ? 32_767 : 4095;
+
+function tooLong(raw: string, bytes: number): HostFailure {
+  return unsafe(
+    raw,
+    `it is too long: inside the project folder it takes ${bytes} bytes, longer than ${MAX_ABS_PATH_BYTES} bytes (the most this system can open)`,
+  );
 }
 
 /** Why one normalized segment may not be used, or null. */
@@ -64,9 +74,10 @@ function segmentRefusal(seg: string): string | null {
   if (isGitAlias(seg))
     return 'it is inside a repository store (.git/, .hg/, .jj/), which is never read or written';
   const stem = seg.split('.')[0] ?? seg;
-  if (WIN_RESERVED.test(stem.trimEnd())) return `"${seg}" is a reserved device name on Windows`;
-  if (WIN && /[. ]$/.test(seg)) return `"${seg}" ends with a dot or a space, which Windows drops`;
-  if (WIN && /[:<>|?*"]/.test(seg)) return `"${seg}" contains a character Windows does not allow in names`;
+  if (WIN_RESERVED.test(stem.trimEnd()))
+    return `"${quotePath(seg, 40)}" is a reserved device name on Windows`;
+  if (WIN && /[:<>|?*"]/.test(seg))
+    return `"${quotePath(seg, 40)}" contains a character Windows does not allow in names`;
   return null;
 }
 
@@ -136,8 +147,15 @@ export function resolveInRootSync(
       st = lstatSync(next);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { rel, abs: path.join(next, ...segments.slice(i + 1)), kind: 'missing' };
+      if (code === 'ENOENT') {
+        // Nothing below a missing folder is looked at, so a path too long to create is refused here.
+        const abs = path.join(next, ...segments.slice(i + 1));
+        const bytes = Buffer.byteLength(abs);
+        if (bytes > MAX_ABS_PATH_BYTES) throw tooLong(raw, bytes);
+        return { rel, abs, kind: 'missing' };
+      }
       if (code === 'ENOTDIR') throw notAFolder(raw, segments.slice(0, i).join('/'));
+      if (code === 'ENAMETOOLONG') throw tooLong(raw, Buffer.byteLength(path.join(realRoot, rel)));
       throw unsafe(raw, `it cannot be checked (${code ?? 'unknown error'})`);
     }
     if (st.isSymbolicLink()) {
@@ -176,7 +194,7 @@ function kindOf(st: { isFile(): boolean; isDirectory(): boolean }): EntryKind {
 function notAFolder(raw: string, parent: string): HostFailure {
   return new HostFailure(
     ErrorCode.NotAFolder,
-    `The path "${printable(raw)}" cannot be used: ${parent} is a file, not a folder.`,
+    `The path "${quotePath(raw)}" cannot be used: ${quotePath(parent)} is a file, not a folder.`,
     raw,
   );
 }

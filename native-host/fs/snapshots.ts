@@ -4,7 +4,7 @@
  */
 import type { Snapshot } from '../../shared/protocol/protocol';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from '../host/errors';
+import { HostFailure } from './failure';
 import { decodeText, readExactSync, type Scratch } from './file-bytes';
 import { validateRoot } from './root';
 import { type FolderCache, resolveInRootSync } from './safe-path';

@@ -288,7 +288,18 @@ const { apply: applySteps, undo: undoSteps } = await probeSteps();
 describe('a failure at any step leaves the tree byte-identical', () => {
   it('covers every kind of step', () => {
     const kinds = (steps: string[]) => [...new Set(steps.map((s) => s.split(':')[0]))].sort();
-    const all = ['commit', 'delete', 'fsync', 'fsync-dir', 'journal', 'mkdir', 'rename', 'verify', 'write'];
+    const all = [
+      'commit',
+      'create',
+      'delete',
+      'fsync',
+      'fsync-dir',
+      'journal',
+      'mkdir',
+      'rename',
+      'verify',
+      'write',
+    ];
     expect(kinds(applySteps)).toEqual(all);
     expect(kinds(undoSteps)).toEqual(all.filter((k) => k !== 'mkdir'));
     expect(applySteps).toContain('delete:old/from.txt');
@@ -339,6 +350,7 @@ describe.runIf(BULK)('many files: one sync of the file system instead of an fsyn
     const kinds = (steps: string[]) => [...new Set(steps.map((s) => s.split(':')[0]))].sort();
     expect(kinds(bulkApplySteps)).toEqual([
       'commit',
+      'create',
       'delete',
       'journal',
       'mkdir',

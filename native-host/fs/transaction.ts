@@ -1,18 +1,21 @@
 import path from 'node:path';
 import type { FileChange } from '../../shared/protocol/protocol';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from '../host/errors';
 import {
   CommitFailure,
   commitSteps,
   type Durability,
   type Faults,
   type Present,
+  prepareCommit,
+  relKey,
   SimulatedCrash,
   type Step,
 } from './commit-steps';
 import { type Current, missingDirs, readCurrent } from './current';
+import { HostFailure } from './failure';
 import { Arena, sha256 } from './file-bytes';
+import { closeIdleFolders } from './in-folder';
 import {
   type JournalEntry,
   type Manifest,
@@ -83,6 +86,7 @@ export async function apply(
     await recoverInterrupted(realRoot, state, key);
     return await applyLocked(realRoot, state, key, changes, options);
   } finally {
+    closeIdleFolders();
     await lock.release();
   }
 }
@@ -176,6 +180,7 @@ async function applyLocked(
     realRoot,
     steps.filter((s) => s.want.exists).map((s) => s.abs),
   );
+  const prepared = prepareCommit(realRoot, steps, createDirs);
   const applyId = newApplyId();
   let dir: string | undefined;
   try {
@@ -217,17 +222,22 @@ async function applyLocked(
         ...(c.action === 'rename' ? { from: c.from } : {}),
       })),
       entries,
-      createdDirs: createDirs.map((d) => path.relative(realRoot, d).split(path.sep).join('/')),
+      createdDirs: createDirs.map((d) => relKey(realRoot, d)),
+      temps: prepared.temps,
+      folders: prepared.folderIds,
     };
     const journal = dir;
     await writeManifest(journal, manifest);
+    // Once applied, the temp files are renamed into place: only recovery of a pending entry needs them.
+    const { temps: _done, ...applied } = manifest;
     await commitSteps(steps, {
       realRoot,
       faults: options.faults,
       bulkSyncFrom: options.bulkSyncFrom,
       syncFs: options.syncFs,
       createDirs,
-      commit: () => writeManifest(journal, { ...manifest, state: 'applied' }),
+      folders: prepared.folders,
+      commit: () => writeManifest(journal, { ...applied, state: 'applied' }),
     });
   } catch (err) {
     if (err instanceof SimulatedCrash) throw err;

@@ -6,22 +6,24 @@
  * Conflict when a file was edited after the apply, unless forced. It is itself a transaction (the same
  * commit-steps.ts), and the bytes it replaces are saved in the journal entry first.
  */
-import { readdir, readFile, rmdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from '../host/errors';
 import {
   CommitFailure,
   commitSteps,
   type Durability,
   type Faults,
   type Present,
+  prepareCommit,
+  relKey,
   SimulatedCrash,
   type Step,
 } from './commit-steps';
 import { missingDirs, readCurrent } from './current';
-import { fsyncDir } from './durable';
+import { HostFailure } from './failure';
 import { sha256 } from './file-bytes';
+import { closeIdleFolders } from './in-folder';
 import {
   entryDir,
   isApplyId,
@@ -35,6 +37,7 @@ import {
 } from './journal';
 import { CONCURRENCY, mapLimited } from './limited';
 import { acquireLock } from './lock';
+import { removeCreatedDirs } from './recorded';
 import { recoverInterrupted } from './recover';
 import { validateRoot } from './root';
 import { type FolderCache, resolveInRoot } from './safe-path';
@@ -77,6 +80,7 @@ export async function undo(
     const manifest = await findManifest(state, key, applyId);
     return await undoLocked(realRoot, entryDir(state, key, manifest.applyId), manifest, options);
   } finally {
+    closeIdleFolders();
     await lock.release();
   }
 }
@@ -146,6 +150,7 @@ async function undoLocked(
     realRoot,
     steps.filter((s) => s.want.exists).map((s) => s.abs),
   );
+  const prepared = prepareCommit(realRoot, steps, createDirs);
   const blob = `undo-${Date.now()}.bin`;
   const undoing: Manifest = { ...manifest, state: 'undoing' };
   try {
@@ -164,7 +169,9 @@ async function undoLocked(
         before: storedState(s.current, spanOf.get(s)),
         afterHash: s.want.exists ? sha256(s.want.data) : null,
       })),
-      createdDirs: createDirs.map((d) => path.relative(realRoot, d).split(path.sep).join('/')),
+      createdDirs: createDirs.map((d) => relKey(realRoot, d)),
+      temps: prepared.temps,
+      folders: prepared.folderIds,
     };
     await writeManifest(dir, undoing);
   } catch (err) {
@@ -178,6 +185,7 @@ async function undoLocked(
       bulkSyncFrom: options.bulkSyncFrom,
       syncFs: options.syncFs,
       createDirs,
+      folders: prepared.folders,
       commit: () => writeManifest(dir, { ...undoing, state: 'undone', undoneAt: new Date().toISOString() }),
     });
   } catch (err) {
@@ -185,7 +193,7 @@ async function undoLocked(
     if (err instanceof CommitFailure && err.restored) await writeManifest(dir, manifest).catch(() => {});
     throw err;
   }
-  await removeCreatedDirs(realRoot, manifest.createdDirs);
+  await removeCreatedDirs(realRoot, manifest.createdDirs, manifest.folders);
 
   const files: FileResult[] = manifest.changes.map((c) => ({
     path: c.path,
@@ -199,23 +207,6 @@ async function undoLocked(
 function storedState(state: Present | { exists: false }, span: [number, number] | undefined): StoredState {
   if (!state.exists) return { exists: false };
   return { exists: true, hash: sha256(state.data), mode: state.mode, offset: span![0], length: span![1] };
-}
-
-/** Remove the folders an apply created, deepest first, where they are empty now; others stay. */
-async function removeCreatedDirs(realRoot: string, createdDirs: string[]): Promise<void> {
-  for (const rel of [...createdDirs].reverse()) {
-    let abs: string;
-    try {
-      const r = await resolveInRoot(realRoot, rel, 'write');
-      if (r.kind !== 'dir') continue;
-      abs = r.abs;
-      if ((await readdir(abs)).length > 0) continue;
-      await rmdir(abs);
-      await fsyncDir(path.dirname(abs)).catch(() => {});
-    } catch {
-      // A folder that cannot be checked or removed is left in place: undo of the files already succeeded.
-    }
-  }
 }
 
 /** Applies of this project, newest first (unfinished ones are left out). */

@@ -1,18 +1,6 @@
 import { ErrorCode, type HostError } from '../../shared/protocol/protocol';
 
-/** An expected failure with a protocol error code; the server turns it into an error answer. */
-export class HostFailure extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly path?: string,
-  ) {
-    super(message);
-    this.name = 'HostFailure';
-  }
-}
-
-/** Any thrown value as a protocol error: failures keep their code, anything else is Internal. */
+/** Any thrown value as a protocol error: failures (fs/failure.ts) keep their code, anything else is Internal. */
 export function toHostError(err: unknown): HostError {
   if (
     err &&

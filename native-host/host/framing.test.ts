@@ -39,15 +39,17 @@ describe('FrameReader', () => {
     }
   });
 
-  it('refuses an oversize frame without buffering it and goes on with the next frame', () => {
+  it('refuses an oversize frame without buffering it, and reads nothing after it', () => {
     const { r, messages, problems } = reader(64);
     const big = encodeFrame({ x: 'y'.repeat(1000) });
     const next = encodeFrame({ ok: true });
     r.push(big.subarray(0, 10));
     r.push(big.subarray(10, 500));
     r.push(Buffer.concat([big.subarray(500), next]));
+    r.end();
     expect(problems).toEqual([{ kind: 'too-large', length: big.length - 4, max: 64 }]);
-    expect(messages).toEqual([{ ok: true }]);
+    expect(messages).toEqual([]);
+    expect(r.isStopped).toBe(true);
   });
 
   it('reports invalid JSON and keeps reading', () => {

@@ -1,10 +1,11 @@
 /**
  * Entry of the native-messaging host. The browser starts it with the caller's origin as the first
- * argument (Firefox: the manifest path, then the add-on id); anything else is refused. stdout carries
- * frames only: console output is sent to the log file.
+ * argument (Firefox: the manifest path, then the add-on id; caller.ts has the exact forms); anything else
+ * is refused. stdout carries frames only: console output is sent to the log file.
  */
-import { EXTENSION_ORIGIN, FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
+import { EXTENSION_ORIGIN } from '../../shared/extension/extension-id';
 import { stateDir } from '../fs/state';
+import { callerOf } from './caller';
 import { FrameReader } from './framing';
 import { createHandlers } from './handlers';
 import { fileLogger } from './log';
@@ -16,20 +17,30 @@ for (const name of ['log', 'info', 'warn', 'error', 'debug'] as const) {
 }
 
 const args = process.argv.slice(2);
-const allowed = args[0] === EXTENSION_ORIGIN || args.includes(FIREFOX_ADDON_ID);
-if (!allowed) {
-  log.error(`refused caller ${JSON.stringify(args)}: expected ${EXTENSION_ORIGIN}`);
+const caller = callerOf(args);
+if (caller === null) {
+  log.error(
+    `refused caller ${JSON.stringify(args)}: expected ${EXTENSION_ORIGIN} or ReplyApply's Firefox add-on`,
+  );
   process.stderr.write(
-    `replyapply host: refused caller ${JSON.stringify(args[0] ?? '')}; only ${EXTENSION_ORIGIN} may start it.\n`,
+    `replyapply host: refused caller ${JSON.stringify(args)}; only ${EXTENSION_ORIGIN} or ReplyApply's Firefox add-on may start it.\n`,
   );
   process.exit(1);
 }
-log.info(`started by ${args[0]} (node ${process.version})`);
+log.info(`started by ${caller} (${args.join(' ')}; node ${process.version})`);
 
 const server = new HostServer(createHandlers(), (frame) => process.stdout.write(frame), log);
 const reader = new FrameReader(
   (message) => void server.handle(message),
-  (problem) => server.problem(problem),
+  (problem) => {
+    server.problem(problem);
+    if (problem.kind !== 'too-large') return;
+    // The stream cannot be trusted past a length over the limit: read nothing more, let the requests under
+    // way finish, and exit (with 1: the browser sees the port close and the extension reconnects).
+    log.error('stopped reading after a message over the limit; exiting');
+    process.exitCode = 1;
+    process.stdin.destroy();
+  },
 );
 process.stdin.on('data', (chunk: Buffer) => reader.push(chunk));
 process.stdin.on('end', () => {

@@ -4,8 +4,8 @@
  */
 import { spawn } from 'node:child_process';
 import { ErrorCode } from '../../shared/protocol/protocol';
+import { HostFailure } from '../fs/failure';
 import { validateRoot } from '../fs/root';
-import { HostFailure } from './errors';
 
 export const OUTPUT_CAP = 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/protocol/protocol';
-import { HostFailure } from './errors';
+import { HostFailure } from '../fs/failure';
 import { BROWSER_MAX_MESSAGE, FrameReader } from './framing';
 import { silentLogger } from './log';
 import { type Handlers, HostServer } from './server';

@@ -84,14 +84,19 @@ export class HostServer {
     }
   }
 
-  /** A framing problem: answered with id null so the peer sees it; the loop continues. */
+  /**
+   * A framing problem: answered with id null so the peer sees it. After a frame over the limit the input
+   * is no longer read (framing.ts) and the host exits (main.ts); after the others the loop continues.
+   */
   problem(p: FrameProblem): void {
     const message =
       p.kind === 'too-large'
-        ? `Refused a message of ${p.length} bytes (the limit is ${p.max}).`
-        : p.kind === 'invalid-json'
-          ? `A message was not valid JSON: ${p.message}`
-          : `The input ended inside a message (${p.missing} bytes missing).`;
+        ? `Refused a message of ${p.length} bytes (the limit is ${p.max}); nothing after it can be read as messages, so the host stops. Reconnect to go on.`
+        : p.kind === 'invalid-utf8'
+          ? 'A message was not valid UTF-8; it was ignored.'
+          : p.kind === 'invalid-json'
+            ? `A message was not valid JSON: ${p.message}`
+            : `The input ended inside a message (${p.missing} bytes missing).`;
     this.log.error(message);
     if (p.kind === 'truncated') return; // the peer is gone
     const code = p.kind === 'too-large' ? ErrorCode.FrameTooLarge : ErrorCode.InvalidRequest;

@@ -26,7 +26,13 @@ export interface HostRun {
 export function runHost(
   hostPath: string,
   input: Buffer,
-  opts: { args?: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  opts: {
+    args?: string[];
+    env?: NodeJS.ProcessEnv;
+    timeoutMs?: number;
+    /** Leave stdin open after `input`, as a browser does: the host must end on its own. */
+    keepStdinOpen?: boolean;
+  } = {},
 ): Promise<HostRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [hostPath, ...(opts.args ?? [EXTENSION_ORIGIN])], {
@@ -60,7 +66,8 @@ export function runHost(
       resolve({ frames, stdout, stderr, code, clean });
     });
     child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
+    if (opts.keepStdinOpen) child.stdin.write(input);
+    else child.stdin.end(input);
   });
 }
 

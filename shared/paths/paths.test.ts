@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWithin, normalizePath } from './paths';
+import { isWithin, normalizePath, quotePath } from './paths';
 
 describe('normalizePath', () => {
   it.each([
@@ -10,7 +10,13 @@ describe('normalizePath', () => {
     ['**src/a.ts**', 'src/a.ts'],
     ['"src/a b.ts"', 'src/a b.ts'],
     ['src//a.ts', 'src/a.ts'],
-    ['  src/./a.ts  ', 'src/a.ts'],
+    ['src/./a.ts', 'src/a.ts'],
+    ['a b/c  d.ts', 'a b/c  d.ts'],
+    ['.env', '.env'],
+    ['src/.eslintrc.json', 'src/.eslintrc.json'],
+    ['docs/日本語/説明.md', 'docs/日本語/説明.md'],
+    [`${'d'.repeat(255)}/x`, `${'d'.repeat(255)}/x`],
+    [`${'é'.repeat(126)}.ts`, `${'é'.repeat(126)}.ts`],
     ['.github/workflows/ci.yml', '.github/workflows/ci.yml'],
     ['.gitignore', '.gitignore'],
     ['.hgignore', '.hgignore'],
@@ -44,6 +50,16 @@ describe('normalizePath', () => {
     ['.g\u200cit/hooks/pre-commit', 'invisible'],
     ['src/a\ufeff.ts', 'invisible'],
     ['src/a\u2028b.ts', 'invisible'],
+    ['  src/a.ts', 'begins with a space'],
+    ['src/a.ts ', 'ends with a space'],
+    ['src /a.ts', 'ends with a space'],
+    ['src/a.ts.', 'ends with a dot'],
+    ['...', 'ends with a dot'],
+    [`${'d'.repeat(256)}/x`, 'too long: 256 bytes'],
+    [`${'é'.repeat(128)}`, 'too long: 256 bytes'],
+    [`${'d/'.repeat(2048)}x`, 'too long: 4097 bytes'],
+    ['a\u2571b', 'looks like a slash or a dot'],
+    ['\u3002\u3002/x', 'looks like a slash or a dot'],
   ])('refuses %j (%s)', (raw, why) => {
     const r = normalizePath(raw);
     expect(r.ok).toBe(false);
@@ -56,5 +72,17 @@ describe('isWithin', () => {
     expect(isWithin('/proj', '/proj2/a')).toBe(false);
     expect(isWithin('/proj', '/proj/a')).toBe(true);
     expect(isWithin('/proj', '/proj')).toBe(true);
+  });
+});
+
+describe('quotePath', () => {
+  it('shows a short path as it is, control characters made visible', () => {
+    expect(quotePath('src/a.ts')).toBe('src/a.ts');
+    expect(quotePath('a\u001bb')).toBe('a\\u001bb');
+  });
+  it('shortens a long path to its start and end', () => {
+    const q = quotePath(`${'d'.repeat(5000)}/x.txt`);
+    expect(Array.from(q)).toHaveLength(80);
+    expect(q).toMatch(/^d+…d+\/x\.txt$/);
   });
 });
