@@ -28,10 +28,8 @@ const ABSOLUTE = /^(?:\/(?!\/)|[A-Za-z]:[\\/])/;
 export function readReplyPath(
   raw: string,
 ): (PathCheck & { ok: false }) | { ok: true; path: string; alias?: PathAlias } {
-  const written = raw
-    .trim()
-    .replace(/^(\*\*|__|[`'"])(.*)\1$/, '$2')
-    .trim();
+  // Never trimmed: a name that begins or ends with a space is refused by normalizePath, not renamed.
+  const written = raw.replace(/^(\*\*|__|[`'"])(.*)\1$/, '$2');
   if (ABSOLUTE.test(written)) {
     // The part below the root (or drive) must be as safe as any relative path: no `..`, no `.git/`.
     const rest = normalizePath(written.replace(/^[A-Za-z]:/, '').replace(/^[\\/]+/, ''));

@@ -10,7 +10,7 @@ const patch = (...body: string[]) => ['*** Begin Patch', ...body, '*** End Patch
 const hunksOf = (text: string) => (parseOps(text)[0] as Extract<Op, { kind: 'patch' }>).hunks;
 
 describe('openai-patch: entries', () => {
-  it('maps Add, Delete and Update (with Move) to create/fail, delete and patch', () => {
+  it('maps Add, Delete and Update (with Move) to create (overwriting, as codex does), delete and patch', () => {
     const text = patch(
       '*** Add File: a.txt',
       '+one',
@@ -23,7 +23,7 @@ describe('openai-patch: entries', () => {
       '+y',
     );
     expect(parseOps(text)).toEqual([
-      { kind: 'create', path: 'a.txt', content: 'one\ntwo\n', ifExists: 'fail', line: 2 },
+      { kind: 'create', path: 'a.txt', content: 'one\ntwo\n', ifExists: 'overwrite', line: 2 },
       { kind: 'delete', path: 'b.txt', line: 5 },
       {
         kind: 'patch',

@@ -4,7 +4,7 @@
  * Grammar (each item one line; markers may carry leading/trailing spaces):
  *   patch   := '*** Begin Patch' entry* '*** End Patch'
  *   entry   := add | delete | update
- *   add     := '*** Add File: ' path  ('+' text)*             → create (ifExists: fail)
+ *   add     := '*** Add File: ' path  ('+' text)*             → create (ifExists: overwrite, as codex)
  *   delete  := '*** Delete File: ' path                        → delete
  *   update  := '*** Update File: ' path ['*** Move to: ' path] chunk+   → patch (newPath on a move)
  *   chunk   := ('@@' | '@@ ' anchor)* line+ ['*** End of File']
@@ -99,7 +99,8 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
         kind: 'create',
         path,
         content: linesToContent(content),
-        ifExists: 'fail',
+        // codex writes an Add File over a file that exists (its scenario 011); the review shows the diff.
+        ifExists: 'overwrite',
         line: start + 1,
       });
       continue;

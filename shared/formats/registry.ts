@@ -7,7 +7,7 @@
  */
 import type { ChangeSet, Diagnostic, FormatId, Op } from '../changeset/changeset';
 import { readReplyPath } from '../engine/resolve-paths';
-import { normalizePath } from '../paths/paths';
+import { normalizePath, quotePath } from '../paths/paths';
 import { aptixParser } from './aptix';
 import { delimiterBlocksParser } from './delimiter-blocks';
 import { fileChangesParser } from './file-changes';
@@ -244,7 +244,8 @@ function firstLine(set: ChangeSet): number {
  * it may have (resolve-paths.ts), which the plan resolves against the project.
  */
 function checkOpPaths(op: Op): Op | string {
-  const refuse = (raw: string, reason: string) => new UnsafePath(`Refused the path "${raw}": ${reason}.`);
+  const refuse = (raw: string, reason: string) =>
+    new UnsafePath(`Refused the path "${quotePath(raw)}": ${reason}.`);
   const fix = (raw: string): string => {
     const r = normalizePath(raw);
     if (!r.ok) throw refuse(raw, r.reason);
