@@ -13,7 +13,8 @@ import {
   OVERRIDABLE,
   type Plan,
   plan,
-  planNeeds,
+  planNeedsFirst,
+  planNeedsMore,
   toFileChanges,
 } from '../../shared/engine';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
@@ -82,10 +83,10 @@ export async function buildReview(proposal: Proposal, root: string, call: HostCa
     },
     [root],
   );
-  const needs = planNeeds(changeSet);
   const snapshots = new Map<string, FileSnapshot | null>();
   const unreadable = new Map<string, string>();
-  if (needs.length) {
+  const read = async (needs: string[]): Promise<BuildResult | null> => {
+    if (!needs.length) return null;
     let answer: ResultOf<'readFiles'>;
     try {
       answer = await call('readFiles', { root, paths: needs });
@@ -106,7 +107,11 @@ export async function buildReview(proposal: Proposal, root: string, call: HostCa
         unreadable.set(p, `The host did not send ${p}.`);
       }
     }
-  }
+    return null;
+  };
+  // Other names of a file (strip levels, the folder under a made-up one) are read only where it is missing.
+  const failed = (await read(planNeedsFirst(changeSet))) ?? (await read(planNeedsMore(changeSet, snapshots)));
+  if (failed) return failed;
   const p = plan(changeSet, snapshots);
   const files: ReviewFile[] = p.files.map((f) => {
     // A file the host could not read (binary, too large, outside the root) was planned as missing;

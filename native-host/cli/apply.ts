@@ -1,7 +1,7 @@
 /**
  * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]`
  *
- * detectAll → planNeeds → readSnapshots → plan → show the plan → confirm → one host transaction → scripts.
+ * detectAll → planNeedsFirst/More → readSnapshots → plan → show the plan → confirm → one host transaction → scripts.
  * All or nothing: a refused path anywhere in the reply, a block the parsers could not read, or any file
  * whose plan failed means nothing is written (exit 1). Shell commands run only with --allow-scripts, after
  * the files are written, each confirmed (or all, with --yes).
@@ -15,7 +15,8 @@ import {
   independentParts,
   type Plan,
   plan,
-  planNeeds,
+  planNeedsFirst,
+  planNeedsMore,
   toFileChanges,
 } from '../../shared/engine';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
@@ -259,11 +260,17 @@ async function resolveReply({
   const scripts: Plan['scripts'] = [];
   for (const part of independentParts(changeSet)) {
     const snapshots = new Map<string, { text: string; hash: string } | null>();
-    for (const s of reader.read(planNeeds(part))) {
-      if (s.exists === true) snapshots.set(s.path, { text: s.text, hash: s.hash });
-      else if (s.exists === false) snapshots.set(s.path, null);
-      else unreadable.push({ path: s.path, action: 'modify', status: 'error', message: s.error.message });
-    }
+    const read = (paths: string[]) => {
+      for (const s of reader.read(paths)) {
+        if (s.exists === true) snapshots.set(s.path, { text: s.text, hash: s.hash });
+        else if (s.exists === false) snapshots.set(s.path, null);
+        else unreadable.push({ path: s.path, action: 'modify', status: 'error', message: s.error.message });
+      }
+    };
+    // Other names of a file (strip levels, the folder under a made-up one) only where it is missing.
+    read(planNeedsFirst(part));
+    const more = planNeedsMore(part, snapshots);
+    if (more.length > 0) read(more);
     // Once a file cannot be read nothing will be written; the rest is only read, to name every such file.
     if (unreadable.length > 0) continue;
     const partPlan = plan(part, snapshots);

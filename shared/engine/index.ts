@@ -20,6 +20,8 @@ export {
   type Plan,
   plan,
   planNeeds,
+  planNeedsFirst,
+  planNeedsMore,
   type Snapshots,
   toFileChanges,
 } from './plan';

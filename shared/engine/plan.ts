@@ -71,13 +71,46 @@ export function planNeeds(changeSet: ChangeSet): string[] {
 }
 
 /**
+ * The same in two rounds, for callers that read the disk (the CLI, the review): what `plan` always
+ * looks at, then (`planNeedsMore`) the other names it only looks at when the named file is missing —
+ * a diff's deeper strip levels, the folder under a made-up or doubled one. Ten thousand diff sections
+ * each carry strip-level guesses; reading them all doubled the dry run's file lookups for nothing.
+ */
+export function planNeedsFirst(changeSet: ChangeSet): string[] {
+  const paths = new Set<string>();
+  for (const op of changeSet.ops) for (const p of opNeeds(op, false)) paths.add(p);
+  return [...paths];
+}
+
+/** The rest of `planNeeds`, given the snapshots of `planNeedsFirst`: only names `plan` will look at. */
+export function planNeedsMore(changeSet: ChangeSet, first: Snapshots): string[] {
+  const known = (p: string) => (first instanceof Map ? first.get(p) : first[p]);
+  const paths = new Set<string>();
+  for (const op of changeSet.ops) {
+    const a = op.alias;
+    if (!a || a.how === 'absolute') continue;
+    const path = aliasedPath(op)!;
+    const sure = a.how === 'diff-names' ? a.paths.slice(0, a.guessFrom ?? a.paths.length) : [];
+    // A name that exists (or that an earlier op may create: unknown here) settles it.
+    if ([path, ...sure].some((p) => known(p) !== null)) continue;
+    for (const p of a.how === 'diff-names' ? a.paths.slice(sure.length) : a.paths) paths.add(p);
+  }
+  return [...paths];
+}
+
+/**
  * The paths one operation reads or writes in `plan`: the paths it touches, a copy's source, and the
  * other names its path may have (resolve-paths.ts).
  */
-export function opNeeds(op: Op): string[] {
+export function opNeeds(op: Op, guesses = true): string[] {
   const paths = opPaths(op);
   if (op.kind === 'patch' && op.copyFrom !== undefined) paths.push(op.copyFrom);
-  if (op.alias) paths.push(...op.alias.paths);
+  const a = op.alias;
+  if (a) {
+    // Absolute paths are resolved from their tails; a diff's other sure names are always compared.
+    if (guesses || a.how === 'absolute') paths.push(...a.paths);
+    else if (a.how === 'diff-names') paths.push(...a.paths.slice(0, a.guessFrom ?? a.paths.length));
+  }
   return paths;
 }
 
@@ -205,11 +238,16 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     live.set(to, e);
   };
 
-  /** The text of a path as planned so far (null: no such file). */
+  /**
+   * The text of a path as planned so far (null: no such file). An alias name the caller did not read
+   * (planNeedsMore leaves out the names a found file makes moot) counts as missing.
+   */
   const current = (path: string): string | null => {
     const e = live.get(path);
     if (e) return e.text;
-    return vacated.has(path) ? null : (snap(path)?.text ?? null);
+    if (vacated.has(path)) return null;
+    const s = snapshots instanceof Map ? snapshots.get(path) : snapshots[path];
+    return s?.text ?? null;
   };
   const world: PathWorld = {
     exists: (p) => current(p) !== null,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeSet } from '../changeset/changeset';
 import { detectAll } from '../formats/registry';
 import { independentParts } from './parts';
-import { type FileSnapshot, plan, planNeeds } from './plan';
+import { type FileSnapshot, plan, planNeeds, planNeedsFirst, planNeedsMore } from './plan';
 import { inRoot, mapIntoRoot, readReplyPath } from './resolve-paths';
 
 /** The plan of a reply against a tree (path → text), with every snapshot planNeeds asks for. */
@@ -179,5 +179,51 @@ describe("a diff's names (GNU patch and git apply rules)", () => {
     expect(summary(planOf(diff('a/branches/Makefile', 'b/branches/Makefile'), { Makefile: 'x\n' }))).toEqual([
       { path: 'Makefile', action: 'modify', status: 'ok', guess: true },
     ]);
+  });
+});
+
+describe('reading in two rounds (planNeedsFirst, planNeedsMore)', () => {
+  const setOf = (reply: string): ChangeSet => {
+    const sets = detectAll(reply);
+    return {
+      id: 't',
+      source: { format: sets[0]!.source.format },
+      ops: sets.flatMap((s) => s.ops),
+      diagnostics: [],
+    };
+  };
+  const diff = '```diff\n--- a/src/x.c\n+++ b/src/x.c\n@@ -1 +1 @@\n-a\n+b\n```\n';
+
+  it('reads a diff’s deeper strip levels only when the file it names is missing', () => {
+    const set = setOf(diff);
+    expect(planNeedsFirst(set)).toEqual(['src/x.c']);
+    expect(planNeedsMore(set, new Map([['src/x.c', { text: 'a\n', hash: 'h' }]]))).toEqual([]);
+    expect(planNeedsMore(set, new Map([['src/x.c', null]]))).toEqual(['x.c']);
+  });
+
+  it('reads every tail of an absolute path at once, and a made-up folder’s file only when needed', () => {
+    expect(planNeedsFirst(setOf('File /u/p/a.txt\n### Action delete\n'))).toEqual([
+      'u/p/a.txt',
+      'p/a.txt',
+      'a.txt',
+    ]);
+    const made = setOf('path/to/a.txt\n```\nx\n```\n');
+    expect(planNeedsFirst(made)).toEqual(['path/to/a.txt']);
+    expect(planNeedsMore(made, new Map([['path/to/a.txt', null]]))).toEqual(['a.txt']);
+  });
+
+  it('plans the same as one round would', () => {
+    const set = setOf(diff);
+    const tree: Record<string, string> = { 'x.c': 'a\n' };
+    const snaps = new Map<string, FileSnapshot | null>();
+    const read = (paths: string[]) => {
+      for (const p of paths) snaps.set(p, p in tree ? { text: tree[p]!, hash: p } : null);
+    };
+    read(planNeedsFirst(set));
+    read(planNeedsMore(set, snaps));
+    const all = new Map<string, FileSnapshot | null>(
+      planNeeds(set).map((p) => [p, p in tree ? { text: tree[p]!, hash: p } : null]),
+    );
+    expect(plan(set, snaps)).toEqual(plan(set, all));
   });
 });
