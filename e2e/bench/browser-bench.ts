@@ -45,6 +45,17 @@ async function profiled(context: BrowserContext, page: Page, run: () => Promise<
   return extensionMs(profile);
 }
 
+/** Until no new button has appeared for 600 ms (the tracker and the lazy reader are done). */
+async function settled(page: Page): Promise<void> {
+  let last = -1;
+  for (;;) {
+    const n = await page.evaluate(() => document.querySelectorAll('[data-replyapply="apply"]').length);
+    if (n === last) return;
+    last = n;
+    await page.waitForTimeout(600);
+  }
+}
+
 const diffReply = (i: number) =>
   `Change ${i}:\n\n\`\`\`diff\n--- a/src/f${i}.ts\n+++ b/src/f${i}.ts\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n\`\`\`\n\nDone.`;
 
@@ -58,6 +69,7 @@ export async function benchBrowser(): Promise<void> {
     const replies: Reply[] = Array.from({ length: 200 }, (_, i) => ({ id: `r${i}`, markdown: diffReply(i) }));
     const loads: number[] = [];
     const walls: number[] = [];
+    let shown = 0;
     for (let run = 0; run < 5; run++) {
       const url = await serveChatGpt(context, `bench-200-${run}`, replies);
       const page = await context.newPage();
@@ -65,17 +77,21 @@ export async function benchBrowser(): Promise<void> {
         await profiled(context, page, async () => {
           const t = performance.now();
           await page.goto(url);
+          // Replies near the viewport get their button on load; the others when scrolled to (lazy).
           await page.waitForFunction(
-            () => document.querySelectorAll('[data-replyapply="apply"]').length === 200,
+            () => document.querySelectorAll('[data-replyapply="apply"]').length > 0,
             null,
-            {
-              timeout: 60_000,
-              polling: 50,
-            },
+            { timeout: 60_000, polling: 50 },
           );
+          await settled(page);
           walls.push(performance.now() - t);
         }),
       );
+      // Every reply still gets its button: the last one once it is scrolled into view.
+      await page.locator('[data-message-id="r199"]').scrollIntoViewIfNeeded();
+      await page.waitForSelector('[data-replyapply="apply"][data-message-id="r199"]', { timeout: 10_000 });
+      if (run === 0)
+        shown = await page.evaluate(() => document.querySelectorAll('[data-replyapply="apply"]').length);
       await page.close();
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -84,7 +100,7 @@ export async function benchBrowser(): Promise<void> {
       `  200-reply conversation: median ${median(loads).toFixed(1)} ms of extension CPU (runs: ${loads.map((x) => x.toFixed(0)).join(', ')})   [target ≤ 30 ms]`,
     );
     console.log(
-      `    (navigation to 200 buttons: ${median(walls).toFixed(0)} ms wall, including the 400 ms text-stable wait)`,
+      `    (navigation until the buttons near the viewport are shown: ${median(walls).toFixed(0)} ms wall, including the 400 ms text-stable wait; ${shown} buttons after scrolling to the last reply)`,
     );
 
     // 2. A reply streaming: the cost per mutation while the site appends text.
@@ -94,7 +110,8 @@ export async function benchBrowser(): Promise<void> {
       { id: 's', markdown: 'Start', streaming: true },
     ]);
     await stream.goto('https://chatgpt.com/c/bench-stream');
-    await stream.waitForFunction(() => document.querySelectorAll('[data-replyapply="apply"]').length === 20);
+    await stream.waitForFunction(() => document.querySelectorAll('[data-replyapply="apply"]').length > 0);
+    await settled(stream);
     const N = 500;
     const streamMs = await profiled(context, stream, async () => {
       await stream.evaluate(async (n) => {

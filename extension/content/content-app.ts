@@ -24,6 +24,11 @@ export interface ContentDeps {
   fetch?: typeof fetch;
   document?: Document;
   stableMs?: number;
+  /**
+   * Read and detect a finished reply only once it comes near the viewport (default: when the page has
+   * an IntersectionObserver). A 200-reply conversation then costs what its visible part costs.
+   */
+  lazy?: boolean;
 }
 
 interface Seen {
@@ -96,6 +101,24 @@ export function startContent(deps: ContentDeps): void {
     await deps.send({ type: 'propose', proposal: better, open: false }).catch(() => undefined);
   };
 
+  const process = async (turn: Element, messageId: string) => {
+    // The Copy-button rung clicks the site's button: only on a user's click, never on page load.
+    const raw = await readRawText(turn, adapter, {
+      url: win.location.href,
+      signal,
+      useCopyButton: false,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
+    if (signal.aborted) return;
+    seen.set(turn, { raw, replyId: messageId });
+    show(turn, detect(raw, messageId));
+  };
+
+  // Replies far from the viewport wait until the user scrolls near them: reading and detecting every
+  // reply of a long conversation on load was most of the content script's cost (issue 16).
+  const Observer = (win as Window & typeof globalThis).IntersectionObserver;
+  const near = deps.lazy !== false && typeof Observer === 'function' ? nearViewport(Observer, signal) : null;
+
   trackReplies({
     adapter,
     signal,
@@ -103,18 +126,39 @@ export function startContent(deps: ContentDeps): void {
     ...(deps.stableMs === undefined ? {} : { stableMs: deps.stableMs }),
     onPageChange: () => restoreButtons(adapter),
     onFinished: (turn, messageId) => {
-      void (async () => {
-        // The Copy-button rung clicks the site's button: only on a user's click, never on page load.
-        const raw = await readRawText(turn, adapter, {
-          url: win.location.href,
-          signal,
-          useCopyButton: false,
-          ...(deps.fetch ? { fetch: deps.fetch } : {}),
-        });
-        if (signal.aborted) return;
-        seen.set(turn, { raw, replyId: messageId });
-        show(turn, detect(raw, messageId));
-      })();
+      if (near) near(turn, () => void process(turn, messageId));
+      else void process(turn, messageId);
     },
   });
+}
+
+/**
+ * `when(el, job)` runs `job` once `el` is within a screen's height of the viewport (at once if it already
+ * is). A newer job for the same element replaces one still waiting (a reply finished again).
+ */
+function nearViewport(
+  Observer: typeof IntersectionObserver,
+  signal: AbortSignal,
+): (el: Element, job: () => void) => void {
+  const jobs = new Map<Element, () => void>();
+  const io = new Observer(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const job = jobs.get(entry.target);
+        jobs.delete(entry.target);
+        io.unobserve(entry.target);
+        job?.();
+      }
+    },
+    { rootMargin: '100% 0px 100% 0px' },
+  );
+  signal.addEventListener('abort', () => {
+    io.disconnect();
+    jobs.clear();
+  });
+  return (el, job) => {
+    if (!jobs.has(el)) io.observe(el);
+    jobs.set(el, job);
+  };
 }

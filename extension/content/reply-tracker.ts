@@ -114,6 +114,20 @@ export function trackReplies(options: ReplyTrackerOptions): void {
       streaming ??= doc.querySelector(s.streaming.css) !== null;
       return streaming;
     };
+    // The containers that show a done marker: one query of the document per flush, instead of one
+    // subtree query per waiting turn (a 200-reply page spent most of a flush there).
+    let done: Set<Element> | undefined;
+    const hasDoneMarker = (turn: Element) => {
+      if (!done) {
+        done = new Set();
+        // Every ancestor of a marker: a turn is done when its container (or its parent, on sites
+        // without one) holds a marker anywhere inside, as the subtree query found it.
+        for (const marker of doc.querySelectorAll(s.doneMarker!.css)) {
+          for (let at = marker.parentElement; at && !done.has(at); at = at.parentElement) done.add(at);
+        }
+      }
+      return done.has(turn.closest(s.container.css) ?? turn.parentElement!);
+    };
     let next = Number.POSITIVE_INFINITY;
     const finished: Array<[Element, string]> = [];
     for (const turn of watching) {
@@ -145,7 +159,7 @@ export function trackReplies(options: ReplyTrackerOptions): void {
         next = Math.min(next, stableMs - stableFor);
         continue;
       }
-      if (s.doneMarker && !hasIn(turn, s.doneMarker.css) && stableFor < markerGraceMs) {
+      if (s.doneMarker && stableFor < markerGraceMs && !hasDoneMarker(turn)) {
         next = Math.min(next, markerGraceMs - stableFor);
         continue;
       }
@@ -170,9 +184,6 @@ export function trackReplies(options: ReplyTrackerOptions): void {
       }
     }
   };
-
-  const hasIn = (turn: Element, css: string) =>
-    (turn.closest(s.container.css) ?? turn.parentElement)?.querySelector(css) != null;
 
   let url = win.location.href;
   let conversation = adapter.conversationId(url);
