@@ -12,6 +12,7 @@ import {
 } from '../../shared/protocol/messages';
 import { proposalFor } from '../../shared/protocol/proposal';
 import { METHODS, type Method } from '../../shared/protocol/protocol';
+import { keepPopupOnActionClick, openReviewFromPage } from '../browser-differences';
 import { installClipboardCapture } from '../content/raw-text';
 import { type FolderMemory, readMemory, STORAGE_KEY } from '../ui/folders';
 import { originPatterns, readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
@@ -123,10 +124,13 @@ function openReview(proposal: Proposal, sender: chrome.runtime.MessageSender): v
 }
 
 function openPanel(sender: chrome.runtime.MessageSender): void {
-  const tabId = sender.tab?.id;
-  if (tabId !== undefined) chrome.sidePanel.open({ tabId }).catch(() => undefined);
-  else if (sender.tab?.windowId !== undefined)
-    chrome.sidePanel.open({ windowId: sender.tab.windowId }).catch(() => undefined);
+  const tab = sender.tab;
+  if (!tab) return;
+  void openReviewFromPage({
+    ...(tab.id === undefined ? {} : { tabId: tab.id }),
+    windowId: tab.windowId,
+    index: tab.index,
+  });
 }
 
 async function insertInstructions(text: string): Promise<InsertAnswer> {
@@ -189,7 +193,10 @@ const MENU_ID = 'replyapply-selection';
  */
 async function applySelection(tab: chrome.tabs.Tab | undefined, selectionText?: string): Promise<void> {
   if (tab?.id === undefined) return;
-  const opened = chrome.sidePanel.open({ tabId: tab.id }).catch(() => undefined);
+  const opened = openReviewFromPage(
+    { tabId: tab.id, windowId: tab.windowId, index: tab.index },
+    { ownAction: true },
+  );
   client.warmUp();
   let text = selectionText ?? '';
   try {
@@ -218,7 +225,7 @@ chrome.contextMenus.onClicked.addListener((info, tab) => {
 });
 
 chrome.runtime.onInstalled.addListener(() => {
-  chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: false }).catch(() => undefined);
+  keepPopupOnActionClick();
   chrome.contextMenus.create({ id: MENU_ID, title: 'Apply with ReplyApply', contexts: ['selection'] }, () => {
     void chrome.runtime.lastError;
   });

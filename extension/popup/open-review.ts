@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-
-export const SIDE_PANEL_PAGE = 'extension/sidepanel/index.html';
+import { hasReviewPane, openReviewPane, REVIEW_PAGE } from '../browser-differences';
 
 export interface ReviewTarget {
   windowId?: number;
@@ -9,24 +8,23 @@ export interface ReviewTarget {
 }
 
 /**
- * Opens the side panel, or navigates to its page where no side panel can be opened.
- * chrome.sidePanel.open only works during the user's click, so it is called before any await:
+ * Opens the review's pane (Chromium's side panel, Firefox's sidebar), or navigates to its page where no
+ * pane can be opened. The pane only opens during the user's click, so it is asked for before any await:
  * the window id is looked up beforehand.
  */
 export function openReview(
   target: ReviewTarget,
   navigate: (url: string) => void = (u) => location.assign(u),
 ) {
-  const url = chrome.runtime.getURL(SIDE_PANEL_PAGE);
-  const panel = (chrome as { sidePanel?: typeof chrome.sidePanel }).sidePanel;
-  if (!target.inTab && target.windowId !== undefined && typeof panel?.open === 'function') {
-    panel.open({ windowId: target.windowId }).then(
-      () => window.close(),
-      () => navigate(url),
-    );
+  const url = chrome.runtime.getURL(REVIEW_PAGE);
+  if (target.inTab || target.windowId === undefined || !hasReviewPane()) {
+    navigate(url);
     return;
   }
-  navigate(url);
+  void openReviewPane({ windowId: target.windowId }).then((opened) => {
+    if (opened) window.close();
+    else navigate(url);
+  });
 }
 
 /** A click handler for "Review diffs", with the window looked up when the popup opens. */

@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CHROME_EXTENSION_ORIGINS, FIREFOX_ADDON_IDS } from '../../shared/extension/extension-id';
 import { buildTempHost } from '../test/built-host';
 import type { CliIO } from './io';
 import { main } from './main';
@@ -74,6 +75,61 @@ describe('replyapply install / doctor / uninstall', () => {
     await main(['doctor'], doc);
     expect(doc.out()).toMatch(/Chromium: registered, starts, version/);
     expect(doc.out()).toMatch(/Google Chrome: not registered/);
+  });
+
+  it('install --firefox registers in ~/.mozilla/native-messaging-hosts, and doctor --firefox starts it as Firefox does', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'ra-ff-home-'));
+    const env = {
+      HOME: home,
+      REPLYAPPLY_STATE_DIR: join(home, 'state'),
+      REPLYAPPLY_HOST_SCRIPT: hostScript,
+      REPLYAPPLY_PLATFORM: 'linux',
+    };
+    const dir = join(home, '.mozilla', 'native-messaging-hosts');
+    for (const args of [
+      ['install', '--firefox'],
+      ['install', '--browser', 'firefox'],
+    ]) {
+      const a = io(env);
+      expect(await main(args, a), a.err()).toBe(0);
+      expect(a.out()).toContain(
+        `Firefox: registered dev.replyapply.host (${join(dir, 'dev.replyapply.host.json')})`,
+      );
+      expect(a.out()).toContain(`allowed: ${FIREFOX_ADDON_IDS.join(', ')}`);
+      expect(a.out()).not.toContain('Chromium');
+      const manifest = JSON.parse(readFileSync(join(dir, 'dev.replyapply.host.json'), 'utf8'));
+      expect(manifest.allowed_extensions).toEqual([...FIREFOX_ADDON_IDS]);
+      expect(manifest.allowed_origins).toBeUndefined();
+    }
+    const d = io(env);
+    expect(await main(['doctor', '--firefox', '--json'], d)).toBe(0);
+    expect(JSON.parse(d.out())).toEqual([
+      { name: 'Firefox', registered: true, starts: true, version: expect.any(String), versionMatches: true },
+    ]);
+    // Plain doctor lists every browser, Firefox among them.
+    const all = io(env);
+    expect(await main(['doctor'], all)).toBe(0);
+    expect(all.out()).toMatch(/Firefox: registered, starts, version/);
+    expect(all.out()).toMatch(/Chromium: not registered/);
+  });
+
+  it('doctor says which id a manifest lacks (one written before a store id was added)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ra-old-'));
+    const env = {
+      ...process.env,
+      REPLYAPPLY_STATE_DIR: join(dir, 'state'),
+      REPLYAPPLY_HOST_SCRIPT: hostScript,
+    };
+    expect(await main(['install', '--dir', dir], io(env))).toBe(0);
+    const path = join(dir, 'dev.replyapply.host.json');
+    const manifest = JSON.parse(readFileSync(path, 'utf8'));
+    expect(manifest.allowed_origins).toEqual([...CHROME_EXTENSION_ORIGINS]);
+    writeFileSync(path, JSON.stringify({ ...manifest, allowed_origins: ['chrome-extension://x/'] }));
+    const d = io(env);
+    expect(await main(['doctor', '--dir', dir], d)).toBe(1);
+    expect(d.out()).toContain(
+      `does not allow ${CHROME_EXTENSION_ORIGINS.join(', ')}: run replyapply install`,
+    );
   });
 
   it('rejects unknown options and browsers with usage (exit 2)', async () => {

@@ -4,12 +4,11 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { EXTENSION_ORIGIN, FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
 import { HOST_NAME } from '../../shared/protocol/protocol';
 import { stateDir } from '../fs/state';
 import { VERSION } from '../host/version';
 import { BROWSER_IDS, browserLocations, type Platform } from '../install/browsers';
-import { type InstallTarget, installHost, targetOf, uninstallHost } from '../install/install';
+import { allowedIds, type InstallTarget, installHost, targetOf, uninstallHost } from '../install/install';
 import { probeHost } from '../install/probe';
 import { type CliCommand, type CliIO, Exit, UsageError } from './io';
 
@@ -31,7 +30,10 @@ function platformOf(io: CliIO): Platform {
   return p;
 }
 
-/** Which folders to act on: --dir folders, --browser names, or every browser installed for this user. */
+/**
+ * Which folders to act on: --dir folders (Firefox ones with --firefox), else the browsers named with
+ * --browser and --firefox (= --browser firefox), else every browser installed for this user.
+ */
 function targets(args: string[], io: CliIO): { targets: InstallTarget[]; note?: string } {
   const { values } = parseArgs({ args, options: OPTIONS, allowPositionals: false });
   const platform = platformOf(io);
@@ -43,12 +45,13 @@ function targets(args: string[], io: CliIO): { targets: InstallTarget[]; note?: 
       targets: values.dir.map((d) => ({ name: resolve(io.cwd, d), kind, manifestDir: resolve(io.cwd, d) })),
     };
   }
-  if (values.browser?.length) {
+  const named = [...(values.browser ?? []), ...(values.firefox ? ['firefox'] : [])];
+  if (named.length) {
     const out: InstallTarget[] = [];
-    for (const b of values.browser) {
+    for (const b of named) {
       const loc = all.find((l) => l.id === b.toLowerCase());
       if (!loc) throw new UsageError(`unknown browser "${b}"; one of: ${BROWSER_IDS.join(', ')}`);
-      out.push(targetOf(loc));
+      if (!out.some((t) => t.manifestDir === loc.manifestDir)) out.push(targetOf(loc));
     }
     return { targets: out };
   }
@@ -74,7 +77,9 @@ export const install: CliCommand = async (args, io) => {
   }
   const hostScript = io.env.REPLYAPPLY_HOST_SCRIPT || defaultHostScript();
   if (!existsSync(hostScript))
-    io.stderr.write(`warning: the host is not built yet (${hostScript}); run npm run build\n`);
+    io.stderr.write(
+      `warning: the host is missing (${hostScript}); in a clone run npm run build, else reinstall replyapply\n`,
+    );
   const platform = platformOf(io);
   for (const target of list) {
     const done = await installHost(target, {
@@ -87,7 +92,14 @@ export const install: CliCommand = async (args, io) => {
     say(io, `${target.name}: registered ${HOST_NAME} (${done.manifestPath})`);
     for (const cmd of done.registryCommands) say(io, `  registry: ${cmd.join(' ')}`);
   }
-  say(io, `The host runs ${hostScript} with ${process.execPath}; extension ${EXTENSION_ORIGIN}`);
+  say(io, `The host runs ${hostScript} with ${process.execPath}.`);
+  for (const kind of ['chromium', 'firefox'] as const) {
+    if (list.some((t) => t.kind === kind))
+      say(
+        io,
+        `${kind === 'firefox' ? 'Firefox add-on' : 'Extension'}${allowedIds(kind).length > 1 ? 's' : ''} allowed: ${allowedIds(kind).join(', ')}`,
+      );
+  }
   return Exit.Ok;
 };
 
@@ -122,7 +134,7 @@ export const doctor: CliCommand = async (args, io) => {
   const platform = platformOf(io);
   const home = io.env.HOME || homedir();
   let list: InstallTarget[];
-  if (values.dir?.length || values.browser?.length) list = targets(args, io).targets;
+  if (values.dir?.length || values.browser?.length || values.firefox) list = targets(args, io).targets;
   else list = browserLocations(platform, home, io.env).map(targetOf);
   const lines: DoctorLine[] = [];
   for (const target of list) lines.push(await checkTarget(target, platform));
@@ -157,16 +169,15 @@ async function checkTarget(target: InstallTarget, platform: Platform): Promise<D
       problem: `manifest is not JSON: ${(err as Error).message}`,
     };
   }
-  const allowed =
-    target.kind === 'firefox'
-      ? manifest.allowed_extensions?.includes(FIREFOX_ADDON_ID)
-      : manifest.allowed_origins?.includes(EXTENSION_ORIGIN);
-  if (!allowed)
+  // Every id this version accepts must be allowed (a manifest from before a store id was added lacks it).
+  const listed = (target.kind === 'firefox' ? manifest.allowed_extensions : manifest.allowed_origins) ?? [];
+  const missing = allowedIds(target.kind).filter((id) => !listed.includes(id));
+  if (missing.length)
     return {
       name: target.name,
       registered: true,
       starts: false,
-      problem: 'the manifest does not allow this extension',
+      problem: `the manifest does not allow ${missing.join(', ')}: run replyapply install`,
     };
   if (!manifest.path || !existsSync(manifest.path)) {
     return {
@@ -176,7 +187,9 @@ async function checkTarget(target: InstallTarget, platform: Platform): Promise<D
       problem: `launcher missing: ${manifest.path}`,
     };
   }
-  const args = target.kind === 'firefox' ? [manifestPath, FIREFOX_ADDON_ID] : [EXTENSION_ORIGIN];
+  // Started as the browser starts it (Firefox: the manifest's path, then the add-on id).
+  const args =
+    target.kind === 'firefox' ? [manifestPath, allowedIds('firefox')[0]!] : [allowedIds('chromium')[0]!];
   const cmd = platform === 'win32' ? 'cmd.exe' : manifest.path;
   const r = await probeHost(cmd, platform === 'win32' ? ['/c', manifest.path, ...args] : args);
   if (!r.ok) return { name: target.name, registered: true, starts: false, problem: r.message };

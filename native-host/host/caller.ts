@@ -10,26 +10,38 @@
  *   `arguments: [hostInfo.path, context.extension.id]`; MDN, Native messaging: "the complete path to the
  *   app manifest" and "the ID … of the add-on that started it"). On Linux and macOS the manifest's file
  *   name must be the host's name (`dev.replyapply.host.json`); on Windows the registry may point anywhere.
+ * The ids accepted are those of shared/extension/extension-id.ts (the development id and the stores' ids),
+ * compared exactly.
  */
 import path from 'node:path';
-import { EXTENSION_ORIGIN, FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
+import { CHROME_EXTENSION_ORIGINS, FIREFOX_ADDON_IDS } from '../../shared/extension/extension-id';
 import { HOST_NAME } from '../../shared/protocol/protocol';
 
 export type Caller = 'chromium' | 'firefox';
+
+export interface AcceptedIds {
+  /** Chrome-family caller origins, `chrome-extension://<id>/`. */
+  origins: readonly string[];
+  /** Firefox add-on ids. */
+  addons: readonly string[];
+}
+
+const ACCEPTED: AcceptedIds = { origins: CHROME_EXTENSION_ORIGINS, addons: FIREFOX_ADDON_IDS };
 
 /** Which browser's form `args` (process.argv after the script) is, or null when it is none of them. */
 export function callerOf(
   args: readonly string[],
   platform: NodeJS.Platform = process.platform,
+  ids: AcceptedIds = ACCEPTED,
 ): Caller | null {
   const win = platform === 'win32';
   const [first, second, ...rest] = args;
   if (rest.length > 0) return null;
-  if (first === EXTENSION_ORIGIN) {
+  if (first !== undefined && ids.origins.includes(first)) {
     if (second === undefined) return 'chromium';
     return win && /^--parent-window=\d+$/.test(second) ? 'chromium' : null;
   }
-  if (second !== FIREFOX_ADDON_ID || first === undefined) return null;
+  if (second === undefined || !ids.addons.includes(second) || first === undefined) return null;
   const p = win ? path.win32 : path.posix;
   if (!p.isAbsolute(first) || !first.toLowerCase().endsWith('.json')) return null;
   return win || p.basename(first) === `${HOST_NAME}.json` ? 'firefox' : null;

@@ -3,7 +3,7 @@
  * argument (Firefox: the manifest path, then the add-on id; caller.ts has the exact forms); anything else
  * is refused. stdout carries frames only: console output is sent to the log file.
  */
-import { EXTENSION_ORIGIN } from '../../shared/extension/extension-id';
+import { CHROME_EXTENSION_ORIGINS, FIREFOX_ADDON_IDS } from '../../shared/extension/extension-id';
 import { stateDir } from '../fs/state';
 import { callerOf } from './caller';
 import { FrameReader } from './framing';
@@ -19,11 +19,10 @@ for (const name of ['log', 'info', 'warn', 'error', 'debug'] as const) {
 const args = process.argv.slice(2);
 const caller = callerOf(args);
 if (caller === null) {
-  log.error(
-    `refused caller ${JSON.stringify(args)}: expected ${EXTENSION_ORIGIN} or ReplyApply's Firefox add-on`,
-  );
+  const expected = `${CHROME_EXTENSION_ORIGINS.join(' or ')} or the Firefox add-on ${FIREFOX_ADDON_IDS.join(' or ')}`;
+  log.error(`refused caller ${JSON.stringify(args)}: expected ${expected}`);
   process.stderr.write(
-    `replyapply host: refused caller ${JSON.stringify(args)}; only ${EXTENSION_ORIGIN} or ReplyApply's Firefox add-on may start it.\n`,
+    `replyapply host: refused caller ${JSON.stringify(args)}; only ${expected} may start it.\n`,
   );
   process.exit(1);
 }

@@ -62,7 +62,8 @@ export function browserLocations(
       c('edge', 'microsoft-edge'),
       c('brave', 'BraveSoftware/Brave-Browser'),
       c('vivaldi', 'vivaldi'),
-      entry('firefox', join(home, '.mozilla'), join(home, '.mozilla', 'native-messaging-hosts')),
+      // Firefox keeps its profiles in ~/.mozilla/firefox and reads host manifests from ~/.mozilla.
+      entry('firefox', join(home, '.mozilla', 'firefox'), join(home, '.mozilla', 'native-messaging-hosts')),
     ];
   }
   if (platform === 'darwin') {
@@ -75,7 +76,9 @@ export function browserLocations(
       c('edge', 'Microsoft Edge'),
       c('brave', 'BraveSoftware/Brave-Browser'),
       c('vivaldi', 'Vivaldi'),
-      entry('firefox', join(support, 'Mozilla'), join(support, 'Mozilla', 'NativeMessagingHosts')),
+      // Firefox's profiles are in Application Support/Firefox; host manifests in Application Support/Mozilla
+      // (a folder Firefox does not create by itself).
+      entry('firefox', join(support, 'Firefox'), join(support, 'Mozilla', 'NativeMessagingHosts')),
     ];
   }
   const local = env.LOCALAPPDATA || join(home, 'AppData', 'Local');

@@ -2,7 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXTENSION_ORIGIN, FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
+import {
+  CHROME_EXTENSION_ORIGINS,
+  EXTENSION_ORIGIN,
+  FIREFOX_ADDON_IDS,
+} from '../../shared/extension/extension-id';
 import { browserLocations } from './browsers';
 import { installHost, launcherScript, targetOf, uninstallHost } from './install';
 
@@ -21,6 +25,13 @@ describe('browser locations', () => {
     expect(loc.manifestDir).toBe(dir);
   });
 
+  it.each([
+    ['linux', '/home/u/.mozilla/firefox'],
+    ['darwin', '/home/u/Library/Application Support/Firefox'],
+  ] as const)('%s: Firefox is found by its profiles folder %s', (platform, dir) => {
+    expect(browserLocations(platform, '/home/u').find((l) => l.id === 'firefox')!.profileDir).toBe(dir);
+  });
+
   it('Windows browsers are registered under HKCU', () => {
     const chrome = browserLocations('win32', 'C:\\Users\\u', {
       LOCALAPPDATA: 'C:\\Users\\u\\AppData\\Local',
@@ -28,6 +39,10 @@ describe('browser locations', () => {
     expect(chrome.registryKey).toBe(
       'HKCU\\Software\\Google\\Chrome\\NativeMessagingHosts\\dev.replyapply.host',
     );
+    const firefox = browserLocations('win32', 'C:\\Users\\u', {
+      APPDATA: 'C:\\Users\\u\\AppData\\Roaming',
+    }).find((l) => l.id === 'firefox')!;
+    expect(firefox.registryKey).toBe('HKCU\\Software\\Mozilla\\NativeMessagingHosts\\dev.replyapply.host');
   });
 });
 
@@ -39,7 +54,7 @@ describe('installHost', () => {
     logFile: '/x/l.log',
   };
 
-  it('writes an executable launcher and a Chromium manifest allowing only our extension', async () => {
+  it('writes an executable launcher and a Chromium manifest allowing only our extension ids', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'ra-inst-')), 'NativeMessagingHosts');
     const r = await installHost({ name: 't', kind: 'chromium', manifestDir: dir }, opts);
     const manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8'));
@@ -48,7 +63,7 @@ describe('installHost', () => {
       description: expect.any(String),
       path: r.launcherPath,
       type: 'stdio',
-      allowed_origins: [EXTENSION_ORIGIN],
+      allowed_origins: [...CHROME_EXTENSION_ORIGINS],
     });
     expect(statSync(r.launcherPath).mode & 0o111).not.toBe(0);
     expect(readFileSync(r.launcherPath, 'utf8')).toContain(`NODE='${process.execPath}'`);
@@ -64,7 +79,7 @@ describe('installHost', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ra-ff-'));
     const r = await installHost({ name: 'ff', kind: 'firefox', manifestDir: dir }, opts);
     const manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8'));
-    expect(manifest.allowed_extensions).toEqual([FIREFOX_ADDON_ID]);
+    expect(manifest.allowed_extensions).toEqual([...FIREFOX_ADDON_IDS]);
     expect(manifest.allowed_origins).toBeUndefined();
   });
 

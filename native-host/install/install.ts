@@ -1,14 +1,15 @@
 /**
  * Registering the host with browsers: a launcher that pins the absolute path of node (a browser started
  * from a desktop does not have the shell's PATH), and a host manifest naming the launcher and the
- * extension allowed to start it. On Windows the manifest is found through a registry key.
+ * extensions allowed to start it (every id of shared/extension/extension-id.ts: the development id and the
+ * stores' ids). On Windows the manifest is found through a registry key.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { EXTENSION_ORIGIN, FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
+import { CHROME_EXTENSION_ORIGINS, FIREFOX_ADDON_IDS } from '../../shared/extension/extension-id';
 import { HOST_NAME } from '../../shared/protocol/protocol';
 import type { BrowserLocation, Platform } from './browsers';
 
@@ -44,6 +45,11 @@ export function targetOf(loc: BrowserLocation): InstallTarget {
   return t;
 }
 
+/** What a host manifest of `kind` must allow: `allowed_origins` (Chromium family) or `allowed_extensions`. */
+export function allowedIds(kind: 'chromium' | 'firefox'): readonly string[] {
+  return kind === 'firefox' ? FIREFOX_ADDON_IDS : CHROME_EXTENSION_ORIGINS;
+}
+
 export function hostManifest(kind: 'chromium' | 'firefox', launcherPath: string): Record<string, unknown> {
   const base = {
     name: HOST_NAME,
@@ -52,9 +58,13 @@ export function hostManifest(kind: 'chromium' | 'firefox', launcherPath: string)
     type: 'stdio',
   };
   return kind === 'firefox'
-    ? { ...base, allowed_extensions: [FIREFOX_ADDON_ID] }
-    : { ...base, allowed_origins: [EXTENSION_ORIGIN] };
+    ? { ...base, allowed_extensions: [...allowedIds('firefox')] }
+    : { ...base, allowed_origins: [...allowedIds('chromium')] };
 }
+
+/** What to do when the launcher's host script is gone (the package was removed or moved, or a clone not built). */
+const HOST_MISSING_HELP =
+  'reinstall ReplyApply (npm install -g replyapply, then replyapply install), or run npm run build in a clone';
 
 const sh = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -81,7 +91,7 @@ export function launcherScript(
       `echo %DATE% %TIME% ${q(`node is missing at ${nodePath}: run npx replyapply install again`)}>> ${q(logFile)}`,
       'exit /b 127',
       ':nohost',
-      `echo %DATE% %TIME% ${q(`the host is missing at ${hostScript}: run npm run build in the ReplyApply folder`)}>> ${q(logFile)}`,
+      `echo %DATE% %TIME% ${q(`the host is missing at ${hostScript}: ${HOST_MISSING_HELP}`)}>> ${q(logFile)}`,
       'exit /b 127',
       '',
     ].join('\r\n');
@@ -94,7 +104,7 @@ export function launcherScript(
     `LOG=${sh(logFile)}`,
     'fail() { mkdir -p "$(dirname "$LOG")" 2>/dev/null; echo "$(date) $1" >> "$LOG"; echo "replyapply: $1" >&2; exit 127; }',
     `[ -x "$NODE" ] || fail "node is missing at $NODE: run 'npx replyapply install' again"`,
-    `[ -f "$HOST" ] || fail "the host is missing at $HOST: run 'npm run build' in the ReplyApply folder"`,
+    `[ -f "$HOST" ] || fail "the host is missing at $HOST: ${HOST_MISSING_HELP}"`,
     'exec "$NODE" "$HOST" "$@"',
     '',
   ].join('\n');
