@@ -294,9 +294,11 @@ async function resolveReply({
         first: f.lines[0] ?? 0,
         file,
         text: renderFile(f, style, diffs),
-        change: held
-          ? undefined
-          : toFileChanges({ ...partPlan, files: [f] }, accept, accepted ? accept : new Set())[0],
+        // A dry run writes nothing: the new texts are not kept (ten thousand files' worth of them).
+        change:
+          held || opts.dryRun
+            ? undefined
+            : toFileChanges({ ...partPlan, files: [f] }, accept, accepted ? accept : new Set())[0],
       });
     }
   }

@@ -118,6 +118,26 @@ export async function resolveInRoot(
 }
 
 /**
+ * Where `raw` would be below `realRoot` when every folder on the way is a real folder inside it, without
+ * looking at the last segment (the caller opens it with O_NOFOLLOW and checks what it got): null when a
+ * folder on the way is not in the cache of folders already checked, or is a link. The path is checked
+ * as resolveInRootSync checks it (checkRelPath throws the same refusals).
+ */
+export function folderCheckedPathSync(
+  realRoot: string,
+  raw: string,
+  cache: FolderCache,
+): { rel: string; abs: string } | null {
+  const rel = checkRelPath(raw);
+  const cut = rel.lastIndexOf('/');
+  if (cut < 0) return { rel, abs: path.join(realRoot, rel) };
+  const folder = cache.get(rel.slice(0, cut));
+  // A folder reached through a link is cached under its real path: only plain folders take this way.
+  if (folder === undefined || folder !== path.join(realRoot, rel.slice(0, cut))) return null;
+  return { rel, abs: path.join(folder, rel.slice(cut + 1)) };
+}
+
+/**
  * `resolveInRoot` with synchronous calls: an `lstat` takes microseconds, a promise round trip through the
  * thread pool several times that, and a reply may name ten thousand files.
  */

@@ -7,7 +7,7 @@ import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from './failure';
 import { decodeText, readExactSync, type Scratch } from './file-bytes';
 import { validateRoot } from './root';
-import { type FolderCache, resolveInRootSync } from './safe-path';
+import { type FolderCache, folderCheckedPathSync, resolveInRootSync } from './safe-path';
 
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -44,6 +44,17 @@ export async function snapshotReader(
   return { read: (paths) => paths.map((p) => snapshotOne(realRoot, p, maxBytes, folders, scratch)) };
 }
 
+function snapshotOf(
+  p: string,
+  rel: string,
+  file: { data: Buffer; hash: string; size: number; mode: number },
+  error: (code: number, message: string) => Snapshot,
+): Snapshot {
+  const text = decodeText(file.data);
+  if (!text.ok) return error(ErrorCode.Binary, `${rel} cannot be edited as text: ${text.reason}.`);
+  return { path: p, exists: true, text: text.text, hash: file.hash, size: file.size, mode: file.mode };
+}
+
 function snapshotOne(
   realRoot: string,
   p: string,
@@ -57,6 +68,14 @@ function snapshotOne(
     error: { code, message, path: p },
   });
   try {
+    // The usual case first: a regular file in folders already checked, opened without following a
+    // link, so it costs no lstat of its own. Anything else (missing, a link, not a file, a folder not
+    // yet checked) goes the whole way below, which says exactly what it is.
+    const quick = folderCheckedPathSync(realRoot, p, folders);
+    if (quick) {
+      const read = readExactSync(quick.abs, maxBytes, scratch);
+      if (read.kind === 'file') return snapshotOf(p, quick.rel, read.file, error);
+    }
     const resolved = resolveInRootSync(realRoot, p, 'read', folders);
     if (resolved.kind === 'missing') return { path: p, exists: false };
     if (resolved.kind !== 'file')
@@ -71,16 +90,7 @@ function snapshotOne(
         `${resolved.rel} is ${read.size} bytes, over the limit of ${maxBytes} bytes for a file to review.`,
       );
     }
-    const text = decodeText(read.file.data);
-    if (!text.ok) return error(ErrorCode.Binary, `${resolved.rel} cannot be edited as text: ${text.reason}.`);
-    return {
-      path: p,
-      exists: true,
-      text: text.text,
-      hash: read.file.hash,
-      size: read.file.size,
-      mode: read.file.mode,
-    };
+    return snapshotOf(p, resolved.rel, read.file, error);
   } catch (err) {
     if (err instanceof HostFailure) return error(err.code, err.message);
     const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';

@@ -31,7 +31,8 @@ export function splitLines(text: string): string[] {
   // Every parser splits the same reply: keep the last split (a copy is cheap next to the split itself).
   if (text !== lastSplit.text) {
     lastSplit.text = text;
-    lastSplit.lines = text.split(/\r\n|\r|\n/);
+    // Splitting on one character is several times faster than on the pattern, and most replies have no CR.
+    lastSplit.lines = text.includes('\r') ? text.split(/\r\n|\r|\n/) : text.split('\n');
   }
   return lastSplit.lines.slice();
 }
