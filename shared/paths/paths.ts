@@ -99,6 +99,20 @@ export function quotePath(p: string, max = 80): string {
  * refused instead; parsers hand over paths without the reply's layout around them.
  */
 export function normalizePath(raw: string): PathCheck {
+  // A reply's paths are checked many times over (parsers, path rules, the plan): 30,000 times for a
+  // 10,000-file diff. The answer depends on the text alone, so the recent ones are kept (frozen: shared).
+  let known = checked.get(raw);
+  if (known === undefined) {
+    if (checked.size >= CHECKED_MAX) checked.clear();
+    known = Object.freeze(checkPath(raw));
+    checked.set(raw, known);
+  }
+  return known;
+}
+const checked = new Map<string, PathCheck>();
+const CHECKED_MAX = 50_000;
+
+function checkPath(raw: string): PathCheck {
   // Models wrap paths in quotes, backticks or bold markers; none of those belong to the name.
   let p = raw.replace(/^(\*\*|__|[`'"])(.*)\1$/, '$2');
   if (p.trim() === '') return { ok: false, reason: 'the path is empty' };
