@@ -141,9 +141,15 @@ export async function benchApply() {
     const row = (m) =>
       `  ${m.label.padEnd(28)} ${m.s.toFixed(2).padStart(6)} s   peak ${m.peak ? `${m.peak.toFixed(0)} MiB` : 'n/a'}`;
     for (const m of [gitCheck, dry, floor, gitApply, patch, ours]) console.log(row(m));
-    console.log(`  (a) dry-run / git apply --check     ${(dry.s / gitCheck.s).toFixed(2)}   [target ≤ 1.0]`);
+    // (a) against Node's own floor, measured in the same run (issue 16: git's check is out of Node's reach).
+    console.log(`  (a) dry-run / node floor            ${(dry.s / floor.s).toFixed(2)}   [target ≤ 2.5]`);
+    if (dry.peak && floor.peak)
+      console.log(
+        `      dry-run peak / floor peak       ${(dry.peak / floor.peak).toFixed(2)}   [target ≤ 2.0]`,
+      );
+    console.log(`      dry-run / git apply --check     ${(dry.s / gitCheck.s).toFixed(2)}`);
     console.log(
-      `      reading alone / git apply --check  ${(floor.s / gitCheck.s).toFixed(2)}   (Node's floor for (a), before any parsing)`,
+      `      node floor / git apply --check  ${(floor.s / gitCheck.s).toFixed(2)}   (reading alone, before any parsing)`,
     );
     console.log(`  (b) apply --yes / GNU patch         ${(ours.s / patch.s).toFixed(2)}   [target ≤ 1.5]`);
     console.log(`      apply --yes / git apply         ${(ours.s / gitApply.s).toFixed(2)}`);
