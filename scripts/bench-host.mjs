@@ -1,5 +1,6 @@
-// Host benchmarks: a hello through a freshly spawned host (what sendNativeMessage costs), a hello through an
-// open port, and readFiles of 200 files totalling 20 MiB. Prints medians; targets in brackets.
+// Host benchmarks: a hello through a freshly spawned host (what sendNativeMessage costs), next to Node's floor
+// (`node -e ''`, spawned to exit, in turns with the host so both see the same machine), a hello through an open
+// port, and readFiles of 200 files totalling 20 MiB. Prints medians; targets in brackets.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,16 @@ function frame(obj) {
   const head = Buffer.alloc(4);
   head.writeUInt32LE(body.length);
   return Buffer.concat([head, body]);
+}
+
+/** Milliseconds from spawning `node -e ''` to its exit: what starting Node costs before any script of ours. */
+function nodeFloor() {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', () => resolve(performance.now() - t));
+  });
 }
 
 /** A host process with a request() that resolves on the final answer (pages joined). */
@@ -50,8 +61,11 @@ function openHost(host, env) {
         child.stdin.write(frame({ id: myId, method, params }));
       });
     },
+    /** End the input; resolves when the host has exited. */
     close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.stdin.end();
+      return exited;
     },
   };
 }
@@ -62,12 +76,15 @@ export async function benchHost() {
   const env = { REPLYAPPLY_STATE_DIR: join(dir, 'state') };
 
   const spawned = [];
-  for (let i = 0; i < 15; i++) {
+  const floor = [];
+  for (let i = 0; i < 21; i++) {
+    floor.push(await nodeFloor());
     const t = performance.now();
     const h = openHost(host, env);
     await h.request('hello');
     spawned.push(performance.now() - t);
-    h.close();
+    // Each start on its own: the next one is not timed against this one's exit.
+    await h.close();
   }
 
   const h = openHost(host, env);
@@ -101,6 +118,9 @@ export async function benchHost() {
   console.log('native host');
   console.log(
     `  hello via a freshly spawned host   median ${median(spawned).toFixed(1)} ms   [target ≤ 100 ms]`,
+  );
+  console.log(
+    `  node -e '' alone, spawn to exit    median ${median(floor).toFixed(1)} ms   (Node's floor for the line above)`,
   );
   console.log(`  hello via an open port             median ${median(port).toFixed(3)} ms   [target ≤ 2 ms]`);
   console.log(

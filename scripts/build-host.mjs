@@ -6,11 +6,32 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Build host.mjs and cli.mjs into `outdir` (default dist/host). */
+/**
+ * The host's start-up answers hello without the server (native-host/host/main.ts), which it imports later:
+ * that import stays an import of a file of its own, host-server.mjs, so that starting parses none of it.
+ */
+const HOST_SERVER = join(root, 'native-host', 'host', 'create-server.ts');
+const hostServerApart = {
+  name: 'host-server-apart',
+  setup(b) {
+    b.onResolve({ filter: /\/create-server$/ }, (args) =>
+      args.kind === 'dynamic-import' && join(args.resolveDir, `${args.path}.ts`) === HOST_SERVER
+        ? { path: './host-server.mjs', external: true }
+        : undefined,
+    );
+  },
+};
+
+/** Build host.mjs (with host-server.mjs) and cli.mjs into `outdir` (default dist/host). */
 export async function buildHost(outdir = join(root, 'dist', 'host')) {
   await build({
     absWorkingDir: root,
-    entryPoints: { host: 'native-host/host/main.ts', cli: 'native-host/cli/entry.ts' },
+    entryPoints: {
+      host: 'native-host/host/main.ts',
+      'host-server': 'native-host/host/create-server.ts',
+      cli: 'native-host/cli/entry.ts',
+    },
+    plugins: [hostServerApart],
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

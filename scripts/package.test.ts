@@ -247,6 +247,7 @@ describe('the npm package', () => {
       'README.md',
       'bin/replyapply.js',
       'dist/host/cli.mjs',
+      'dist/host/host-server.mjs',
       'dist/host/host.mjs',
       'package.json',
     ]);
@@ -254,7 +255,7 @@ describe('the npm package', () => {
 
   it('needs no dependency at run time: the bundle imports only node: modules', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
-    for (const f of ['cli.mjs', 'host.mjs']) {
+    for (const f of ['cli.mjs', 'host.mjs', 'host-server.mjs']) {
       const code = readFileSync(join(work, 'stage', 'dist', 'host', f), 'utf8');
       const specifiers = [...code.matchAll(/(?:^|\n)\s*import\s[^'"]*?from\s*['"]([^'"]+)['"]/g)].map(
         (m) => m[1],
@@ -264,7 +265,12 @@ describe('the npm package', () => {
         specifiers.filter((s) => !s!.startsWith('node:')),
         f,
       ).toEqual([]);
-      expect(code, f).not.toMatch(/\bimport\(\s*['"](?!node:)/);
+      // The host's start-up imports its server, a file of the package, only when it needs it.
+      const dynamic = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
+      expect(
+        dynamic.filter((s) => !s!.startsWith('node:')),
+        f,
+      ).toEqual(f === 'host.mjs' ? ['./host-server.mjs'] : []);
     }
   });
 
@@ -296,11 +302,18 @@ describe('the npm package', () => {
       expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
       expect(doctor.stdout).toContain(`registered, starts, version ${pkg.version} (matches)`);
 
-      expect(await hello(manifest.path, [EXTENSION_ORIGIN])).toMatchObject({
+      expect(await ask(manifest.path, [EXTENSION_ORIGIN])).toMatchObject({
         id: 1,
         ok: true,
         result: { version: pkg.version },
       });
+      // Anything but hello goes to the server, which the host imports from the installed host-server.mjs.
+      const listed = await ask(manifest.path, [EXTENSION_ORIGIN], {
+        id: 2,
+        method: 'listDir',
+        params: { path: work },
+      });
+      expect(listed).toMatchObject({ id: 2, ok: true, result: { path: work } });
 
       const ff = join(work, 'firefox-hosts');
       expect((await run(['install', '--firefox', '--dir', ff])).code).toBe(0);
@@ -308,13 +321,17 @@ describe('the npm package', () => {
       expect(JSON.parse(readFileSync(ffManifest, 'utf8')).allowed_extensions).toContain(FIREFOX_ADDON_ID);
       expect((await run(['doctor', '--firefox', '--dir', ff])).code).toBe(0);
       const launcher = JSON.parse(readFileSync(ffManifest, 'utf8')).path;
-      expect(await hello(launcher, [ffManifest, FIREFOX_ADDON_ID])).toMatchObject({ id: 1, ok: true });
+      expect(await ask(launcher, [ffManifest, FIREFOX_ADDON_ID])).toMatchObject({ id: 1, ok: true });
     },
     60_000,
   );
 
-  /** Start `launcher` as a browser does, ask hello, and return the first frame it answers. */
-  function hello(launcher: string, args: string[]): Promise<unknown> {
+  /** Start `launcher` as a browser does, ask hello (or `request`), and return the first frame it answers. */
+  function ask(
+    launcher: string,
+    args: string[],
+    request: unknown = { id: 1, method: 'hello' },
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const child = spawn(launcher, args, {
         env: { ...process.env, ...env },
@@ -339,7 +356,7 @@ describe('the npm package', () => {
       });
       child.on('error', reject);
       child.stdin.on('error', () => undefined);
-      child.stdin.write(frames({ id: 1, method: 'hello' }));
+      child.stdin.write(frames(request));
     });
   }
 });

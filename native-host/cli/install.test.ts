@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CHROME_EXTENSION_ORIGINS, FIREFOX_ADDON_IDS } from '../../shared/extension/extension-id';
@@ -51,6 +51,30 @@ describe('replyapply install / doctor / uninstall', () => {
     const d = io(env);
     expect(await main(['doctor', '--dir', hosts], d)).toBe(1);
     expect(d.out()).toContain('not registered');
+  });
+
+  it('doctor finds a host that answers hello but whose server is missing (it loads after start-up)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ra-cli-'));
+    // host.mjs alone, without the host-server.mjs it imports once asked more than hello.
+    const lone = join(dir, 'host.mjs');
+    copyFileSync(hostScript, lone);
+    expect(readFileSync(lone, 'utf8')).toContain('host-server.mjs');
+    const env = { ...process.env, REPLYAPPLY_STATE_DIR: join(dir, 'state'), REPLYAPPLY_HOST_SCRIPT: lone };
+    const hosts = join(dir, 'NativeMessagingHosts');
+    expect(await main(['install', '--dir', hosts], io(env))).toBe(0);
+    const d = io(env);
+    expect(await main(['doctor', '--dir', hosts, '--json'], d)).toBe(1);
+    expect(JSON.parse(d.out())).toEqual([
+      expect.objectContaining({
+        name: hosts,
+        registered: true,
+        starts: false,
+        problem: expect.stringMatching(/exited with code 1/),
+      }),
+    ]);
+    // With the server beside it, the same host passes.
+    copyFileSync(join(dirname(hostScript), 'host-server.mjs'), join(dir, 'host-server.mjs'));
+    expect(await main(['doctor', '--dir', hosts], io(env))).toBe(0);
   });
 
   it('installs into every browser profile found under HOME, and says so when there is none', async () => {

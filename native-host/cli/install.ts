@@ -191,7 +191,8 @@ async function checkTarget(target: InstallTarget, platform: Platform): Promise<D
   const args =
     target.kind === 'firefox' ? [manifestPath, allowedIds('firefox')[0]!] : [allowedIds('chromium')[0]!];
   const cmd = platform === 'win32' ? 'cmd.exe' : manifest.path;
-  const r = await probeHost(cmd, platform === 'win32' ? ['/c', manifest.path, ...args] : args);
+  // Deep: the server behind hello answers too (the host loads it after start-up).
+  const r = await probeHost(cmd, platform === 'win32' ? ['/c', manifest.path, ...args] : args, 5000, true);
   if (!r.ok) return { name: target.name, registered: true, starts: false, problem: r.message };
   return {
     name: target.name,

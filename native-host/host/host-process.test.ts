@@ -1,7 +1,7 @@
 /** The built host as a browser sees it: nothing but frames on stdout, whatever it is sent. */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { buildTempHost, frames, runHost } from '../test/built-host';
@@ -66,6 +66,16 @@ describe('the built host process', () => {
     const none = await runHost(host, frames({ id: 1, method: 'hello' }), { env, args: [] });
     expect(none.code).toBe(1);
     expect(none.stdout.length).toBe(0);
+  });
+
+  it('starts without the protocol, the handlers or zod: they are in host-server.mjs, imported later', () => {
+    const start = readFileSync(host, 'utf8');
+    for (const heavy of ['shared/protocol/protocol.ts', 'native-host/host/handlers.ts', 'node_modules/zod'])
+      expect(start).not.toContain(heavy);
+    expect(start).toContain('import("./host-server.mjs")');
+    expect(readFileSync(join(dirname(host), 'host-server.mjs'), 'utf8')).toContain(
+      'shared/protocol/protocol.ts',
+    );
   });
 
   it('logs to a file under the state folder', async () => {
