@@ -27,6 +27,9 @@ export interface ApplyButtonState {
 
 const HOST_TAG = 'replyapply-button';
 
+/** One of our buttons' host elements (the tracker ignores adding them: that is no change of the page). */
+export const isApplyButton = (node: Node): boolean => (node as Element).localName === HOST_TAG;
+
 interface Mounted {
   host: HTMLElement;
   button: HTMLButtonElement;

@@ -10,7 +10,7 @@
 import { countFiles } from '../../shared/changeset/paths-of';
 import type { ContentMessage, Proposal } from '../../shared/protocol/messages';
 import { proposalFor } from '../../shared/protocol/proposal';
-import { mountApplyButton, restoreButtons } from './button';
+import { isApplyButton, mountApplyButton, restoreButtons } from './button';
 import { type RawText, readRawText } from './raw-text';
 import { trackReplies } from './reply-tracker';
 import type { SiteAdapter } from './sites/types';
@@ -125,6 +125,7 @@ export function startContent(deps: ContentDeps): void {
     document: doc,
     ...(deps.stableMs === undefined ? {} : { stableMs: deps.stableMs }),
     onPageChange: () => restoreButtons(adapter),
+    isOwn: isApplyButton,
     onFinished: (turn, messageId) => {
       if (near) near(turn, () => void process(turn, messageId));
       else void process(turn, messageId);

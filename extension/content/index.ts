@@ -3,14 +3,18 @@ import type { TabMessage } from '../../shared/protocol/messages';
 import { readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
 import { insertIntoComposer } from './composer';
 import { startContent } from './content-app';
+import { pageAdapter } from './page-adapter';
 import { adapterHealth } from './sites/health';
-import { adapterFor } from './sites/registry';
 
 void main();
 
 async function main() {
-  const stored = await chrome.storage.local.get(SELF_HOSTED_KEY).catch(() => ({}) as Record<string, unknown>);
-  const adapter = adapterFor(location.href, readSelfHosted(stored[SELF_HOSTED_KEY]));
+  const adapter = await pageAdapter(location.href, async () => {
+    const stored = await chrome.storage.local
+      .get(SELF_HOSTED_KEY)
+      .catch(() => ({}) as Record<string, unknown>);
+    return readSelfHosted(stored[SELF_HOSTED_KEY]);
+  });
   if (!adapter) return;
   // Marks the page as watched (tests and support look for it); the buttons are the visible part.
   document.documentElement.setAttribute('data-replyapply-active', adapter.id);

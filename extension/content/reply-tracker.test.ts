@@ -137,6 +137,24 @@ describe('trackReplies', () => {
     t.controller.abort();
   });
 
+  it('judges each turn by the done marker in its own container, or in its parent on pages without one', async () => {
+    setPage([article('a', 'one'), article('b', 'two', false), article('c', 'three')]);
+    const t = start({ markerGraceMs: 3000 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.ids()).toEqual(['a', 'c']);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(t.ids()).toEqual(['a', 'c', 'b']);
+    t.controller.abort();
+
+    const bare = (id: string, done: boolean) =>
+      `<div><div data-message-author-role="assistant" data-message-id="${id}"><p>${id}</p></div>${done ? ACTION_BAR : ''}</div>`;
+    document.body.innerHTML = `<main>${bare('d', false)}${bare('e', true)}</main>`;
+    const u = start({ markerGraceMs: 3000 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(u.ids()).toEqual(['e']);
+    u.controller.abort();
+  });
+
   it('waits for the message id', async () => {
     setPage([article('a', 'text')]);
     turnOf('a').removeAttribute('data-message-id');
@@ -210,6 +228,29 @@ describe('trackReplies', () => {
     turnOf('a').closest('article')!.querySelector('.bar')!.replaceWith(document.createElement('div'));
     await vi.advanceTimersByTimeAsync(200);
     expect(onPageChange).toHaveBeenCalledTimes(initial + 1);
+    t.controller.abort();
+  });
+
+  it('takes adding its own UI (isOwn) for no change of the page; removing it is one', async () => {
+    setPage([article('a', 'one')]);
+    const onPageChange = vi.fn();
+    const isOwn = (node: Node) => (node as Element).localName === 'own-ui';
+    const t = start({ onPageChange, isOwn });
+    await vi.advanceTimersByTimeAsync(1000);
+    const initial = onPageChange.mock.calls.length;
+    const bar = turnOf('a').closest('article')!.querySelector('.bar')!;
+    const own = document.createElement('own-ui');
+    bar.append(own);
+    own.setAttribute('data-message-id', 'a');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(onPageChange).toHaveBeenCalledTimes(initial);
+    // Anything else added beside it is a change, and so is the site taking it away.
+    bar.append(own.cloneNode(), document.createElement('span'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(onPageChange).toHaveBeenCalledTimes(initial + 1);
+    own.remove();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(onPageChange).toHaveBeenCalledTimes(initial + 2);
     t.controller.abort();
   });
 

@@ -28,6 +28,11 @@ export interface ReplyTrackerOptions {
    * place to put back UI the site removed (`restoreButtons`).
    */
   onPageChange?(): void;
+  /**
+   * Nodes of ReplyApply's own UI (`isApplyButton`): adding them, or changing their attributes, is no
+   * change of the page, so it costs no rescan of every turn and no `onPageChange`.
+   */
+  isOwn?(node: Node): boolean;
   /** After the tracker reset for a new conversation (undefined on pages without one). */
   onNavigate?(conversationId: string | undefined, url: string): void;
   document?: Document;
@@ -73,10 +78,19 @@ export function trackReplies(options: ReplyTrackerOptions): void {
     }, delay);
   };
 
+  const isOwn = options.isOwn;
+  // Our buttons are never inside a turn: only a record outside the turns can be ours alone.
+  const ownRecord = (record: MutationRecord) => {
+    if (record.type === 'attributes') return isOwn!(record.target);
+    if (record.removedNodes.length > 0 || record.addedNodes.length === 0) return false;
+    for (const node of record.addedNodes) if (!isOwn!(node)) return false;
+    return true;
+  };
   const observer = new win.MutationObserver((records) => {
     // Streaming sends many records for the same element; look its turn up once per batch.
     let lastEl: Element | null = null;
     let lastTurn: Element | null = null;
+    let relevant = false;
     for (const record of records) {
       const node = record.target;
       const el = node.nodeType === 1 ? (node as Element) : node.parentElement;
@@ -85,9 +99,11 @@ export function trackReplies(options: ReplyTrackerOptions): void {
         lastTurn = el?.closest(s.turn.css) ?? null;
       }
       if (lastTurn) dirty.add(lastTurn);
+      else if (isOwn && ownRecord(record)) continue;
       else rescan = true;
+      relevant = true;
     }
-    schedule(checkMs);
+    if (relevant) schedule(checkMs);
   });
 
   const flush = () => {
@@ -114,19 +130,19 @@ export function trackReplies(options: ReplyTrackerOptions): void {
       streaming ??= doc.querySelector(s.streaming.css) !== null;
       return streaming;
     };
-    // The containers that show a done marker: one query of the document per flush, instead of one
-    // subtree query per waiting turn (a 200-reply page spent most of a flush there).
-    let done: Set<Element> | undefined;
+    // Whether a turn's container (or its parent, on sites without one) holds a done marker: one
+    // subtree query per container and flush. Collecting every marker's ancestors with one document
+    // query instead cost more in Chromium (a JS wrapper and a set entry for each ancestor of 400
+    // markers) than 200 native subtree queries.
+    const doneIn = new Map<Element, boolean>();
     const hasDoneMarker = (turn: Element) => {
-      if (!done) {
-        done = new Set();
-        // Every ancestor of a marker: a turn is done when its container (or its parent, on sites
-        // without one) holds a marker anywhere inside, as the subtree query found it.
-        for (const marker of doc.querySelectorAll(s.doneMarker!.css)) {
-          for (let at = marker.parentElement; at && !done.has(at); at = at.parentElement) done.add(at);
-        }
+      const box = turn.closest(s.container.css) ?? turn.parentElement!;
+      let done = doneIn.get(box);
+      if (done === undefined) {
+        done = box.querySelector(s.doneMarker!.css) !== null;
+        doneIn.set(box, done);
       }
-      return done.has(turn.closest(s.container.css) ?? turn.parentElement!);
+      return done;
     };
     let next = Number.POSITIVE_INFINITY;
     const finished: Array<[Element, string]> = [];
