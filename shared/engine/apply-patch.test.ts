@@ -209,6 +209,16 @@ describe('outcomes', () => {
     expect(r).toMatchObject({ ok: false, kind: 'already-applied' });
   });
 
+  it('lines added after text that repeats them are added, not taken as applied already (round-trip seed 1748015562)', () => {
+    // The file "", "x y", "" gets "x y", "" once more after its last line: the result's lines already
+    // stand at line 1, but not on the unchanged line the hunk keeps, so the hunk is not applied yet.
+    const r = apply('\nx y\n\n', [hunk([' ', '+x y', '+'], [3, 1, 3, 3])]);
+    expect(ok(r)).toBe('\nx y\n\nx y\n\n');
+    // Applied already (the added lines stand before the line it keeps, where they go): refused as before.
+    const twice = apply(text('a', 'b', 'c'), [hunk(['+a', '+b', ' c'], [1, 1, 1, 3])]);
+    expect(twice).toMatchObject({ ok: false, kind: 'already-applied' });
+  });
+
   it('missing-file for a patch with removed lines', () => {
     expect(apply(null, [hunk(['-a', '+b'])])).toMatchObject({ ok: false, kind: 'missing-file' });
   });

@@ -567,8 +567,18 @@ function appliedAround(hay: Haystack, p: ParsedHunk, start: number, end: number)
   if (kinds.includes('-') || !p.ops.some(([k, body]) => k === '+' && body.trim() !== '')) return null;
   if (kinds[0] !== '+' && kinds.at(-1) !== '+') return null;
   const size = p.new.length;
+  // Applied already, the hunk's result stands with its unchanged lines on the very lines they match now:
+  // the result then starts at one of these places. Elsewhere it is only text that happens to repeat
+  // (a file of "", "x y", "" that gets "x y", "" once more after its last line).
+  const aligned = new Set<number>();
+  let oldAt = 0;
+  let newAt = 0;
+  for (const [k] of p.ops) {
+    if (k === ' ') aligned.add(start + oldAt++ - newAt++);
+    else newAt++;
+  }
   for (const m of hay.findAll(p.new, 'trailing-whitespace', Math.max(0, start - size), end)) {
-    if (m.start < end && m.start + size > start) return m.start;
+    if (m.start < end && m.start + size > start && aligned.has(m.start)) return m.start;
   }
   return null;
 }
