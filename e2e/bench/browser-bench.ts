@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { launchExtension, makeProfile } from '../browser';
 import { type Reply, serveChatGpt } from '../chat-page';
 
@@ -66,11 +66,13 @@ export async function benchBrowser(): Promise<void> {
     const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 
     // 1. A 200-reply conversation: the content script's own CPU time until every button is shown.
+    // Seven loads in this fresh profile: the first has nothing in Chrome's code cache (it is written on
+    // the second load and read from the third on, as on every load after a user's first two).
     const replies: Reply[] = Array.from({ length: 200 }, (_, i) => ({ id: `r${i}`, markdown: diffReply(i) }));
     const loads: number[] = [];
     const walls: number[] = [];
     let shown = 0;
-    for (let run = 0; run < 5; run++) {
+    for (let run = 0; run < 7; run++) {
       const url = await serveChatGpt(context, `bench-200-${run}`, replies);
       const page = await context.newPage();
       loads.push(
@@ -99,6 +101,7 @@ export async function benchBrowser(): Promise<void> {
     console.log(
       `  200-reply conversation: median ${median(loads).toFixed(1)} ms of extension CPU (runs: ${loads.map((x) => x.toFixed(0)).join(', ')})   [target ≤ 30 ms]`,
     );
+    console.log(`    (first load, nothing in the code cache yet: ${loads[0]!.toFixed(1)} ms)`);
     console.log(
       `    (navigation until the buttons near the viewport are shown: ${median(walls).toFixed(0)} ms wall, including the 400 ms text-stable wait; ${shown} buttons after scrolling to the last reply)`,
     );
@@ -127,7 +130,9 @@ export async function benchBrowser(): Promise<void> {
       `  streaming: ${((streamMs / N) * 1000).toFixed(1)} µs of extension CPU per mutation (${N} mutations)`,
     );
 
-    // 3. A 50-file reply: click → proposal, review planned, apply → written.
+    // 3. A 50-file reply: from the real click on Apply to the real side panel showing the first file's diff,
+    //    and every file planned (medians of REVIEW_RUNS clicks, each opening a fresh panel); then Apply →
+    //    written.
     const root = join(profile.dir, 'project');
     const files: string[] = [];
     const body = Array.from({ length: 100 }, (_, i) => `line ${i}`).join('\n');
@@ -147,21 +152,13 @@ export async function benchBrowser(): Promise<void> {
       await chrome.storage.session.remove('proposal');
     }, root);
     const chat = await context.newPage();
-    await chat.goto(url50);
-    const button = chat.locator('[data-replyapply="apply"][data-files="50"] button');
-    await button.waitFor();
-    const t0 = performance.now();
-    await button.click();
-    await sw.evaluate(async () => {
-      while (!(await chrome.storage.session.get('proposal')).proposal)
-        await new Promise((r) => setTimeout(r, 5));
-    });
-    const t1 = performance.now();
+    const review = await reviewLatency(context, sw, chat, url50);
     const panel = await context.newPage();
-    const t2 = performance.now();
     await panel.goto(`chrome-extension://${new URL(sw.url()).host}/extension/sidepanel/index.html`);
     await panel.waitForFunction(
-      () => document.querySelectorAll('[data-replyapply-file][data-status="ok"]').length === 50,
+      () =>
+        document.querySelectorAll('[data-replyapply-file][data-status="ok"]').length === 50 &&
+        !document.querySelector('[data-replyapply="planning"]'),
       null,
       { timeout: 60_000, polling: 20 },
     );
@@ -171,12 +168,154 @@ export async function benchBrowser(): Promise<void> {
     const t4 = performance.now();
     if (!readFileSync(join(root, 'src', 'm49.txt'), 'utf8').includes('line fifty'))
       throw new Error('not written');
-    console.log('review of a 50-file reply');
-    console.log(`  click → proposal stored            ${(t1 - t0).toFixed(0)} ms`);
-    console.log(`  side panel opened → 50 files planned ${(t3 - t2).toFixed(0)} ms (reads through the host)`);
+    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const runs = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+    console.log('review of a 50-file reply (the real side panel a click on Apply opens)');
+    console.log(
+      `  click → first diff visible   ${mid(review.first).toFixed(0)} ms (runs: ${runs(review.first)})   [target ≤ 250 ms]`,
+    );
+    console.log(
+      `  click → all 50 planned   ${mid(review.all).toFixed(0)} ms (runs: ${runs(review.all)})   [target ≤ 400 ms]`,
+    );
+    if (review.missed)
+      console.log(
+        `    (${review.missed} click(s) not counted: the panel drew its files before the probe was in)`,
+      );
     console.log(`  Apply → all 50 written (journal, fsync) ${(t4 - t3).toFixed(0)} ms`);
   } finally {
     await context.close();
     rmSync(profile.dir, { recursive: true, force: true });
   }
+}
+
+/** Clicks on Apply for the review's latency; each opens a fresh side panel. */
+const REVIEW_RUNS = 7;
+
+/**
+ * Put into the side panel before its scripts run: the times (same clock as the chat page's) of the first
+ * frame showing a file's diff, and of the first frame with all 50 files planned and no progress line.
+ * A frame is shown once requestAnimationFrame's callback has run and the task after it starts.
+ */
+const REVIEW_PROBE = `(() => {
+  if (!location.pathname.endsWith('/sidepanel/index.html') || globalThis.__benchReview) return;
+  const probe = (globalThis.__benchReview = { early: !document.querySelector('[data-replyapply-file]') });
+  const shown = (key) => requestAnimationFrame(() => setTimeout(() => (probe[key] = performance.timeOrigin + performance.now())));
+  const check = () => {
+    if (!probe.sawFirst && document.querySelector('[data-replyapply-file] table.diff')) {
+      probe.sawFirst = true;
+      shown('first');
+    }
+    if (!probe.sawAll && document.querySelectorAll('[data-replyapply-file][data-status="ok"]').length === 50 &&
+        !document.querySelector('[data-replyapply="planning"]')) {
+      probe.sawAll = true;
+      shown('all');
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  check();
+})()`;
+
+interface ReviewProbe {
+  early: boolean;
+  first?: number;
+  all?: number;
+}
+
+/**
+ * From the real click on the chat page's Apply button to the side panel it opens showing the first diff,
+ * and all 50 files planned. Chromium's side panel is a target Playwright does not list among its pages,
+ * so it is reached over the browser's DevTools protocol: found when it is created, attached to, and sent
+ * messages through Target.sendMessageToTarget (sessions Playwright's CDP session can carry).
+ */
+async function reviewLatency(
+  context: BrowserContext,
+  sw: Worker,
+  chat: Page,
+  url: string,
+): Promise<{ first: number[]; all: number[]; missed: number }> {
+  const browser = context.browser();
+  if (!browser) throw new Error('no browser to reach the side panel through');
+  const cdp = await browser.newBrowserCDPSession();
+  let next = 1;
+  type Answer = { id?: number; result?: { result?: { value?: unknown } } };
+  const answers = new Map<number, (m: Answer) => void>();
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const m = JSON.parse(e.message) as Answer;
+    if (m.id === undefined) return;
+    answers.get(m.id)?.(m);
+    answers.delete(m.id);
+  });
+  const send = (sessionId: string, method: string, params: object = {}) =>
+    new Promise<Answer>((resolve) => {
+      const id = next++;
+      answers.set(id, resolve);
+      void cdp.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id, method, params }),
+      });
+    });
+  await cdp.send('Target.setDiscoverTargets', { discover: true });
+  const out = { first: [] as number[], all: [] as number[], missed: 0 };
+  try {
+    for (let run = 0; run < REVIEW_RUNS; run++) {
+      await sw.evaluate(() => chrome.storage.session.remove('proposal'));
+      await chat.goto(url);
+      const button = chat.locator('[data-replyapply="apply"][data-files="50"] button');
+      await button.waitFor();
+      await chat.evaluate(() => {
+        addEventListener(
+          'click',
+          () => {
+            (globalThis as { benchClickAt?: number }).benchClickAt =
+              performance.timeOrigin + performance.now();
+          },
+          { capture: true, once: true },
+        );
+      });
+      // The panel's target is created without a URL ("other"), then navigates to the review page.
+      const opened = new Promise<{ targetId: string; sessionId: string }>((resolve) => {
+        const onCreated = async (e: { targetInfo: { targetId: string; type: string; url: string } }) => {
+          if (e.targetInfo.type !== 'other' && !e.targetInfo.url.includes('/sidepanel/')) return;
+          cdp.off('Target.targetCreated', onCreated);
+          const { targetId } = e.targetInfo;
+          const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: false });
+          await Promise.all([
+            send(sessionId, 'Page.addScriptToEvaluateOnNewDocument', { source: REVIEW_PROBE }),
+            send(sessionId, 'Runtime.evaluate', { expression: REVIEW_PROBE }),
+          ]);
+          resolve({ targetId, sessionId });
+        };
+        cdp.on('Target.targetCreated', onCreated);
+      });
+      await button.click();
+      const { targetId, sessionId } = await opened;
+      let probe: ReviewProbe | undefined;
+      for (
+        const until = Date.now() + 60_000;
+        Date.now() < until;
+        await new Promise((r) => setTimeout(r, 50))
+      ) {
+        const r = await send(sessionId, 'Runtime.evaluate', {
+          expression: 'globalThis.__benchReview',
+          returnByValue: true,
+        });
+        probe = r.result?.result?.value as ReviewProbe | undefined;
+        if (probe?.all !== undefined) break;
+      }
+      if (probe?.first === undefined || probe.all === undefined)
+        throw new Error('the side panel did not show the 50 files within 60 s');
+      const click = await chat.evaluate(() => (globalThis as { benchClickAt?: number }).benchClickAt!);
+      if (probe.early) {
+        out.first.push(probe.first - click);
+        out.all.push(probe.all - click);
+      } else out.missed++;
+      // Closed, so the next click opens a fresh panel (an open one would only re-plan).
+      await cdp.send('Target.closeTarget', { targetId });
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } finally {
+    await cdp.detach();
+  }
+  if (!out.first.length) throw new Error('every side panel drew its files before the probe was in');
+  return out;
 }

@@ -14,15 +14,17 @@ import { proposalFor } from '../../shared/protocol/proposal';
 import { METHODS, type Method } from '../../shared/protocol/protocol';
 import { keepPopupOnActionClick, openReviewFromPage } from '../browser-differences';
 import { installClipboardCapture } from '../content/raw-text';
-import { type FolderMemory, readMemory, STORAGE_KEY } from '../ui/folders';
+import { conversationKey, type FolderMemory, folderFor, readMemory, STORAGE_KEY } from '../ui/folders';
 import { originPatterns, readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
 import { type HostCallError, HostClient } from './host-client';
 import { hostStatus } from './host-status';
 import { mayReplace, type OpenedProposal, openedFrom } from './proposal-gate';
+import { ReadAhead } from './read-ahead';
 import { reviewOpensIn } from './review-opens-in';
 import { senderKind } from './trust';
 
 const client = new HostClient();
+const readAhead = new ReadAhead((method, params) => client.call(method, params, { timeoutMs: 120_000 }));
 const ORIGIN = chrome.runtime.getURL('');
 
 /**
@@ -71,7 +73,12 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     return false;
   }
   const method = msg.method as Method;
-  client.call(method, msg.params as never, { timeoutMs: method === 'runScript' ? 3_600_000 : 120_000 }).then(
+  const ask = () =>
+    client.call(method, msg.params as never, { timeoutMs: method === 'runScript' ? 3_600_000 : 120_000 });
+  // The review's reads may have been made ahead, at the click (read-ahead.ts); if that read failed, the
+  // host is asked again, so the panel gets the host's own answer.
+  const ahead = method === 'readFiles' ? readAhead.take(msg.params) : undefined;
+  (ahead ? ahead.catch(ask) : ask()).then(
     (result) => sendResponse({ ok: true, result }),
     (err: HostCallError) =>
       sendResponse({ ok: false, error: { code: err.code, message: err.message, path: err.path } }),
@@ -95,8 +102,9 @@ function handleProposal(msg: ContentMessage, sender: chrome.runtime.MessageSende
   if (msg.type !== 'propose') return Promise.resolve({ ok: true });
   if (msg.open) {
     openReview(msg.proposal, sender);
-    // The review reads the project through the host at once: start it while the panel loads.
+    // The review reads the project through the host at once: start it, and the reads, while the panel loads.
     client.warmUp();
+    readAheadFor(msg.proposal);
     const opened = openedFrom(msg.proposal, tabId, Date.now());
     return chrome.storage.session
       .set({ [OPENED_KEY]: opened })
@@ -109,6 +117,13 @@ function handleProposal(msg: ContentMessage, sender: chrome.runtime.MessageSende
     await storeProposal(msg.proposal);
     return { ok: true };
   });
+}
+
+/** The reads of the review a click opens in the side panel, in the folder the panel will use. */
+function readAheadFor(proposal: Proposal): void {
+  if (!folders || reviewOpensIn(folders, proposal) !== 'panel') return;
+  const root = folderFor(folders, conversationKey(proposal.site, proposal.conversationId));
+  if (root !== undefined) readAhead.start(proposal, root);
 }
 
 /** The proposal the last click opened (proposal-gate.ts): only its own update may replace it unasked. */

@@ -77,12 +77,21 @@ function fakeHost(handlers: Partial<Record<Method, Handler>> = {}) {
 
 let pasteInstead = 0;
 
+/** As the side panel shows it: the files planned so far while planning, then the whole review. */
 function Harness({ call, reply = proposal }: { call: HostCall; reply?: Proposal }) {
   const state = useReview(reply, ROOT, call);
-  if (state.planning.phase !== 'ready') return <p>{state.planning.phase}</p>;
+  const { planning } = state;
+  const shown =
+    planning.phase === 'ready'
+      ? planning.review
+      : planning.phase === 'planning'
+        ? planning.progress?.review
+        : undefined;
+  if (!shown) return <p data-phase={planning.phase}>{planning.phase}</p>;
   return (
     <ReviewBody
-      review={state.planning.review as Review}
+      review={shown as Review}
+      progress={planning.phase === 'planning' ? planning.progress : undefined}
       state={state}
       call={call}
       onPasteInstead={() => {
@@ -100,9 +109,21 @@ const row = (path: string) => root.querySelector<HTMLElement>(`[data-replyapply-
 const box = (el: Element) => el.querySelector<HTMLInputElement>('input[type=checkbox][data-accept]')!;
 const applyButton = () => root.querySelector<HTMLButtonElement>('[data-replyapply="apply-all"]')!;
 
+const planningLine = () => root.querySelector('[data-replyapply="planning"]');
+const rows = () => [...root.querySelectorAll<HTMLElement>('[data-replyapply-file]')];
+
+/** Until every file is planned (the files are planned part by part, a task at a time). */
+async function planned() {
+  for (let i = 0; i < 20; i++) {
+    await flush();
+    if (!planningLine() && !root.querySelector('[data-phase]')) return;
+  }
+  throw new Error('still planning');
+}
+
 async function mount(call: HostCall, reply?: Proposal) {
   await act(() => render(<Harness call={call} {...(reply ? { reply } : {})} />, root));
-  await flush();
+  await planned();
 }
 
 describe('the review in the side panel', () => {
@@ -184,7 +205,7 @@ describe('the review in the side panel', () => {
     expect(replan).not.toBeNull();
     const reads = host.calls.filter((c) => c.method === 'readFiles').length;
     await act(() => replan.click());
-    await flush();
+    await planned();
     expect(host.calls.filter((c) => c.method === 'readFiles')).toHaveLength(reads + 1);
     expect(row('src/ok.ts').dataset.status).toBe('ok');
     expect(root.querySelector('[data-replyapply="replan"]')).toBeNull();
@@ -282,6 +303,45 @@ describe('the review in the side panel', () => {
     // Still the user's to tick, deliberately.
     await act(() => box(r).click());
     await act(() => r.querySelector<HTMLButtonElement>('[data-replyapply="confirm-tick"]')!.click());
+    expect(applyButton().textContent).toBe('Apply 1 file');
+  });
+});
+
+describe('the review while its files are planned', () => {
+  /** The first state with a progress line, flushing until there is one. */
+  async function whilePlanning() {
+    for (let i = 0; i < 20 && !planningLine(); i++) await flush();
+    return planningLine();
+  }
+
+  it('shows the first file and its diff before the others are planned, with a line for the rest', async () => {
+    await act(() => render(<Harness call={fakeHost().call} />, root));
+    const line = await whilePlanning();
+    expect(line?.textContent).toBe('Planned 1 of 4 files…');
+    expect(rows().map((r) => r.dataset.replyapplyFile)).toEqual(['src/ok.ts']);
+    expect(row('src/ok.ts').querySelector('tr.add')!.textContent).toContain('const a = 2;');
+    expect(applyButton().disabled).toBe(true);
+    await planned();
+    expect(rows().map((r) => r.dataset.replyapplyFile)).toEqual([
+      'src/ok.ts',
+      'src/broken.ts',
+      'src/elided.ts',
+      'src/new.ts',
+    ]);
+    expect(planningLine()).toBeNull();
+    expect(applyButton().disabled).toBe(false);
+    expect(applyButton().textContent).toBe('Apply 2 files');
+  });
+
+  it('keeps what the user ticked while the other files were planned', async () => {
+    await act(() => render(<Harness call={fakeHost().call} />, root));
+    expect(await whilePlanning()).not.toBeNull();
+    expect(rows()).toHaveLength(1);
+    expect(box(row('src/ok.ts')).checked).toBe(true);
+    await act(() => box(row('src/ok.ts')).click());
+    await planned();
+    expect(box(row('src/ok.ts')).checked).toBe(false);
+    expect(box(row('src/new.ts')).checked).toBe(true);
     expect(applyButton().textContent).toBe('Apply 1 file');
   });
 });

@@ -8,14 +8,19 @@ import type { useReview } from './use-review';
 
 type ReviewState = ReturnType<typeof useReview>;
 
-/** Files, reply diagnostics, commands, the Apply button and its result. */
+/**
+ * Files, reply diagnostics, commands, the Apply button and its result. While the files are still being
+ * planned (`progress`), the ones planned so far with a line for the rest, and Apply waits.
+ */
 export function ReviewBody({
   review,
+  progress,
   state,
   call,
   onPasteInstead,
 }: {
   review: Review;
+  progress?: { planned: number; total: number } | undefined;
   state: ReviewState;
   call: HostCall;
   /** Open the paste box for this reply (a file read from the rendered page offers it). */
@@ -23,6 +28,7 @@ export function ReviewBody({
 }) {
   const [split, setSplit] = useState(false);
   const { ticked, scriptTicks, step, outcome } = state;
+  const planning = progress !== undefined;
   const applying = step !== null;
   const done = outcome?.state === 'applied';
   // A reply that names a path outside the folder is refused as a whole, as the CLI refuses it.
@@ -49,9 +55,7 @@ export function ReviewBody({
         </div>
       )}
       <div class="files-head">
-        <h2>
-          {review.files.length} file{review.files.length === 1 ? '' : 's'}
-        </h2>
+        <h2>{planning ? 'Files' : `${review.files.length} file${review.files.length === 1 ? '' : 's'}`}</h2>
         {review.files.some((f) => f.hunks.length > 0) && (
           <label>
             <input type="checkbox" checked={split} onChange={(e) => setSplit(e.currentTarget.checked)} /> Side
@@ -68,6 +72,11 @@ export function ReviewBody({
         outcome={outcome}
         {...(onPasteInstead ? { onPasteInstead } : {})}
       />
+      {progress && (
+        <p class="progress" role="status" data-replyapply="planning">
+          Planned {progress.planned} of {progress.total} files…
+        </p>
+      )}
       <DiagnosticsList diagnostics={review.diagnostics} />
       <ScriptList
         scripts={review.scripts}
@@ -81,7 +90,7 @@ export function ReviewBody({
           type="button"
           class="primary"
           data-replyapply="apply-all"
-          disabled={applying || done || (files === 0 && scripts === 0)}
+          disabled={planning || applying || done || (files === 0 && scripts === 0)}
           onClick={state.apply}
         >
           {applying ? 'Applying…' : applyLabel(files, scripts)}

@@ -25,6 +25,7 @@ function fakeChrome(initial: { proposal: Proposal | null; folders?: unknown }) {
       },
     },
     storage: {
+      session: { get: async () => ({ proposal: initial.proposal ?? undefined }) },
       onChanged: {
         addListener: (l: Listener) => listeners.push(l),
         removeListener: (l: Listener) => listeners.splice(listeners.indexOf(l), 1),
@@ -109,6 +110,27 @@ describe('SidePanel', () => {
     await act(() => fire({ proposal: { newValue: proposal('b.ts') } }, 'session'));
     await settle();
     expect(rows()).toEqual(['b.ts']);
+  });
+
+  it('shows each file as soon as it is planned, with a line for the files still to plan', async () => {
+    const three = proposal('a.ts');
+    three.changeSets[0]!.ops = ['a.ts', 'b.ts', 'c.ts'].map((path, i) => ({
+      kind: 'create' as const,
+      path,
+      content: 'x\n',
+      ifExists: 'fail' as const,
+      line: i + 2,
+    }));
+    fakeChrome({ proposal: three, folders: { last: '/p', recent: ['/p'], byConversation: {} } });
+    await act(() => render(<SidePanel call={host({}).call} />, root));
+    const line = () => root.querySelector('[data-replyapply="planning"]');
+    for (let i = 0; i < 20 && !line(); i++) await flush();
+    expect(line()?.textContent).toBe('Planned 1 of 3 files…');
+    expect(rows()).toEqual(['a.ts']);
+    expect(root.textContent).not.toContain('Reading the files');
+    await settle();
+    expect(line()).toBeNull();
+    expect(rows()).toEqual(['a.ts', 'b.ts', 'c.ts']);
   });
 
   it('asks for a folder first, then remembers it for the conversation', async () => {

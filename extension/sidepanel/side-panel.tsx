@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Proposal } from '../../shared/protocol/messages';
 import { conversationKey, folderFor } from '../ui/folders';
 import { HistoryView } from '../ui/history-view';
@@ -7,6 +7,7 @@ import { PasteBox } from '../ui/paste-box';
 import { pastedProposal } from '../ui/pasted-proposal';
 import { ProjectFolder } from '../ui/project-folder';
 import { formatsOf, type HostCall, summaryOf } from '../ui/review';
+import { readStoredProposal } from '../ui/rpc';
 import { useFolderMemory } from '../ui/use-folder-memory';
 import { useStoredProposal } from '../ui/use-stored-proposal';
 import { ReviewBody } from './review-body';
@@ -15,7 +16,7 @@ import { useReview } from './use-review';
 
 /** The review of the last clicked (or pasted) reply against the project folder. */
 export function SidePanel({ call }: { call: HostCall }) {
-  const stored = useStoredProposal();
+  const stored = useStoredProposal(readStoredProposal);
   const [pasted, setPasted] = useState<Proposal | null>(null);
   const [pasteSeed, setPasteSeed] = useState<{ text: string; key: number; from: Proposal } | undefined>(
     undefined,
@@ -29,6 +30,18 @@ export function SidePanel({ call }: { call: HostCall }) {
   const folder = memory ? folderFor(memory, key) : undefined;
   const state = useReview(proposal, folder, call);
   const { planning } = state;
+  // The same function on every render, so the file rows that did not change are not drawn again.
+  const onPasteInstead = useCallback(
+    () => proposal && setPasteSeed({ text: proposal.text, key: Date.now(), from: proposal }),
+    [proposal],
+  );
+  // While planning, the files planned so far; ReviewBody stays mounted from the first file to the last.
+  const shown =
+    planning.phase === 'ready'
+      ? planning.review
+      : planning.phase === 'planning'
+        ? planning.progress?.review
+        : undefined;
 
   return (
     <main class="side-panel">
@@ -58,7 +71,7 @@ export function SidePanel({ call }: { call: HostCall }) {
           }}
         />
       )}
-      {planning.phase === 'planning' && (
+      {planning.phase === 'planning' && !planning.progress && (
         <p class="progress" role="status">
           Reading the files and planning the changes…
         </p>
@@ -68,14 +81,13 @@ export function SidePanel({ call }: { call: HostCall }) {
           The files could not be read: {planning.message}
         </p>
       )}
-      {planning.phase === 'ready' && (
+      {shown && (
         <ReviewBody
-          review={planning.review}
+          review={shown}
+          progress={planning.phase === 'planning' ? planning.progress : undefined}
           state={state}
           call={call}
-          onPasteInstead={() =>
-            proposal && setPasteSeed({ text: proposal.text, key: Date.now(), from: proposal })
-          }
+          onPasteInstead={onPasteInstead}
         />
       )}
       {folder && (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Proposal } from '../../shared/protocol/messages';
 import {
   type ApplyOutcome,
@@ -8,13 +8,27 @@ import {
   defaultTicks,
   type HostCall,
   type Review,
+  type ReviewFile,
   reviewLabel,
   type UndoOutcome,
 } from '../ui/review';
 
+/**
+ * After the next frame is painted, so that the files planned so far are on screen before planning goes
+ * on; the next task when the page is not shown (the side panel is still loading, a hidden tab), where no
+ * frame comes.
+ */
+function afterFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState !== 'visible') setTimeout(resolve, 0);
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
 export type Planning =
   | { phase: 'idle' }
-  | { phase: 'planning' }
+  /** Reading the files; then, planned part by part, the files planned so far (`progress.review`). */
+  | { phase: 'planning'; progress?: { review: Review; planned: number; total: number } }
   | { phase: 'ready'; review: Review }
   | { phase: 'failed'; code: number; message: string };
 
@@ -31,7 +45,9 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
   const [writes, setWrites] = useState(0);
   const latest = useRef(0);
 
-  useEffect(() => {
+  // A layout effect: the reads start in the same task as the render that has the proposal and the
+  // folder, not a frame later.
+  useLayoutEffect(() => {
     setOutcome(null);
     setUndone(null);
     setStep(null);
@@ -41,22 +57,41 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
     }
     // A slower earlier plan must not overwrite the plan of a newer proposal or folder.
     const token = ++latest.current;
+    const stop = new AbortController();
     setPlanning({ phase: 'planning' });
-    buildReview(proposal, root, call).then(
+    setTicked(new Set());
+    setScriptTicks(new Set());
+    // Files are ticked by default as they are planned; what the user ticked meanwhile stays.
+    const seen = new Set<ReviewFile>();
+    const tickNew = (review: Review) => {
+      const fresh = review.files.filter((f) => !seen.has(f));
+      for (const f of fresh) seen.add(f);
+      const on = [...defaultTicks({ ...review, files: fresh })];
+      if (on.length) setTicked((prev) => new Set([...prev, ...on]));
+    };
+    buildReview(proposal, root, call, {
+      signal: stop.signal,
+      yieldAfter: afterFrame,
+      onProgress: (progress) => {
+        if (token !== latest.current) return;
+        tickNew(progress.review);
+        setPlanning({ phase: 'planning', progress });
+      },
+    }).then(
       (r) => {
         if (token !== latest.current) return;
         if (!r.ok) {
           setPlanning({ phase: 'failed', code: r.code, message: r.message });
           return;
         }
+        tickNew(r.review);
         setPlanning({ phase: 'ready', review: r.review });
-        setTicked(defaultTicks(r.review));
-        setScriptTicks(new Set());
       },
       (e: unknown) => {
         if (token === latest.current) setPlanning({ phase: 'failed', code: -1, message: String(e) });
       },
     );
+    return () => stop.abort();
   }, [proposal, root, call, round]);
 
   const tick = useCallback((path: string, on: boolean) => {

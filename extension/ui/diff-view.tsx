@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { parseText } from '../../shared/engine';
 import { type DiffRow, diffRows, expandGap, type GapRow, type LineRow, splitRows } from './diff-rows';
+import { memo } from './memo';
 import type { ReviewFile } from './review';
 
 /** Rows drawn before "show more": a generated file of 50,000 lines would stall the panel. */
@@ -9,7 +10,7 @@ const FIRST_ROWS = 1500;
 const SIGN = { add: '+', del: '-', context: ' ' } as const;
 
 /** The diff of one file, unified or side by side, with folded unchanged stretches. */
-export function DiffView({ file, split }: { file: ReviewFile; split: boolean }) {
+export const DiffView = memo(function DiffView({ file, split }: { file: ReviewFile; split: boolean }) {
   const oldLines = useMemo(
     () => (file.oldText === null ? [] : parseText(file.oldText).lines),
     [file.oldText],
@@ -69,7 +70,7 @@ export function DiffView({ file, split }: { file: ReviewFile; split: boolean }) 
       )}
     </div>
   );
-}
+});
 
 function Half({ row, side }: { row: LineRow | undefined; side: 'old' | 'new' }) {
   if (!row) return <td class="num empty" colSpan={2} />;

@@ -11,17 +11,21 @@ export interface FileListProps {
   onPasteInstead?: () => void;
 }
 
+/** Rows whose diff is drawn with the list; the diffs of the rows below follow a task later. */
+const DIFFS_AT_ONCE = 8;
+
 export function FileList({ files, ticked, onTick, split, locked, outcome, onPasteInstead }: FileListProps) {
   if (!files.length) return <p class="muted">The reply changes no files.</p>;
   return (
     <ul class="file-list" aria-label="Files">
-      {files.map((f) => (
+      {files.map((f, i) => (
         <FileRow
           key={f.path}
+          diffAtOnce={i < DIFFS_AT_ONCE}
           file={f}
           status={rowStatus(f, outcome)}
           ticked={ticked.has(f.path)}
-          onTick={(t) => onTick(f.path, t)}
+          onTick={onTick}
           split={split}
           locked={locked}
           {...(onPasteInstead ? { onPasteInstead } : {})}

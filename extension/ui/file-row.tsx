@@ -1,14 +1,17 @@
 import { useState } from 'preact/hooks';
 import { ActionBadge } from './action-badge';
+import { useDeferred } from './deferred';
 import { DiffView } from './diff-view';
 import { ERROR_WORDS, STATUS_WORDS } from './labels';
+import { memo } from './memo';
 import { canTick, needsConfirm, type ReviewFile, type RowStatus } from './review';
 
 export interface FileRowProps {
   file: ReviewFile;
   status: RowStatus;
   ticked: boolean;
-  onTick: (ticked: boolean) => void;
+  /** Called with the file's path, so that one function serves every row. */
+  onTick: (path: string, ticked: boolean) => void;
   split: boolean;
   /** While applying, and after: the choice is made. */
   locked: boolean;
@@ -16,10 +19,15 @@ export interface FileRowProps {
   resultMessage?: string | undefined;
   /** Open the paste box with this reply: offered on a file read from the rendered page. */
   onPasteInstead?: () => void;
+  /** Draw the diff with the row (a row in view); else a task later (useDeferred). */
+  diffAtOnce?: boolean;
 }
 
-/** One file of the review: tick, action, path, status, what went wrong, the notes, the diff. */
-export function FileRow({
+/**
+ * One file of the review: tick, action, path, status, what went wrong, the notes, the diff. Drawn again
+ * only when one of its props changes.
+ */
+export const FileRow = memo(function FileRow({
   file,
   status,
   ticked,
@@ -28,9 +36,11 @@ export function FileRow({
   locked,
   resultMessage,
   onPasteInstead,
+  diffAtOnce = true,
 }: FileRowProps) {
   const [confirming, setConfirming] = useState(false);
   const [showDiff, setShowDiff] = useState(true);
+  const diffDrawn = useDeferred(diffAtOnce);
   const id = `file-${file.path}`;
   const tickable = canTick(file);
   // The placeholder note is also the file's error; it is shown once.
@@ -44,7 +54,7 @@ export function FileRow({
       setConfirming(true);
       return;
     }
-    onTick(box.checked);
+    onTick(file.path, box.checked);
   };
 
   return (
@@ -88,7 +98,7 @@ export function FileRow({
             data-replyapply="confirm-tick"
             onClick={() => {
               setConfirming(false);
-              onTick(true);
+              onTick(file.path, true);
             }}
           >
             Tick it anyway
@@ -140,9 +150,15 @@ export function FileRow({
           ))}
         </ul>
       )}
-      {showDiff && !(file.status === 'error' && file.hunks.length === 0) && (
-        <DiffView file={file} split={split} />
-      )}
+      {showDiff &&
+        !(file.status === 'error' && file.hunks.length === 0) &&
+        (diffDrawn ? <DiffView file={file} split={split} /> : <PendingDiff file={file} />)}
     </li>
   );
+});
+
+/** The diff's place until it is drawn, about as tall as it will be, so the page does not jump. */
+function PendingDiff({ file }: { file: ReviewFile }) {
+  const lines = file.hunks.reduce((n, h) => n + h.lines.length + 1, 1);
+  return <div class="diff-scroll diff-pending" style={{ minHeight: `${Math.min(lines, 100) * 16}px` }} />;
 }

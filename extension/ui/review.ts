@@ -10,6 +10,7 @@ import {
   type FailureKind,
   type FilePlan,
   type FileSnapshot,
+  independentParts,
   OVERRIDABLE,
   type Plan,
   plan,
@@ -70,11 +71,10 @@ export function errorInfo(err: unknown): HostErrorInfo {
 
 export { formatsOf, mergeChangeSets, summaryOf } from '../../shared/changeset/merge';
 
-/** Reads what the plan needs from the folder and plans every change set of the proposal. */
-export async function buildReview(proposal: Proposal, root: string, call: HostCall): Promise<BuildResult> {
-  const formats = formatsOf(proposal.changeSets);
+/** Every change set of the proposal as one, with absolute paths inside the folder made relative. */
+export function reviewChangeSet(proposal: Proposal, root: string): ChangeSet {
   // An absolute path inside the chosen folder is that file, not a guess (resolve-paths.ts).
-  const changeSet = mapIntoRoot(
+  return mapIntoRoot(
     mergeChangeSets(proposal.changeSets) ?? {
       id: 'empty',
       source: { format: 'whole-file' as const },
@@ -83,9 +83,22 @@ export async function buildReview(proposal: Proposal, root: string, call: HostCa
     },
     [root],
   );
+}
+
+/** The files a plan of the change set needs, as the host read them; `unreadable` holds the host's reasons. */
+export type ReadResult =
+  | { ok: true; snapshots: Map<string, FileSnapshot | null>; unreadable: Map<string, string> }
+  | { ok: false; code: number; message: string };
+
+/**
+ * Reads what `plan` needs, each round in one host call: the names the ops give, then the other names of
+ * a file (strip levels, the folder under a made-up one) only where it is missing. The background runs the
+ * same reads ahead when a click opens the review (background/read-ahead.ts), so they must stay this way.
+ */
+export async function readForPlan(changeSet: ChangeSet, root: string, call: HostCall): Promise<ReadResult> {
   const snapshots = new Map<string, FileSnapshot | null>();
   const unreadable = new Map<string, string>();
-  const read = async (needs: string[]): Promise<BuildResult | null> => {
+  const read = async (needs: string[]): Promise<ReadResult | null> => {
     if (!needs.length) return null;
     let answer: ResultOf<'readFiles'>;
     try {
@@ -109,38 +122,149 @@ export async function buildReview(proposal: Proposal, root: string, call: HostCa
     }
     return null;
   };
-  // Other names of a file (strip levels, the folder under a made-up one) are read only where it is missing.
   const failed = (await read(planNeedsFirst(changeSet))) ?? (await read(planNeedsMore(changeSet, snapshots)));
-  if (failed) return failed;
-  const p = plan(changeSet, snapshots);
-  const files: ReviewFile[] = p.files.map((f) => {
-    // A file the host could not read (binary, too large, outside the root) was planned as missing;
-    // the host's reason replaces whatever the engine concluded from that.
-    const reason = unreadable.get(f.path) ?? (f.from !== undefined ? unreadable.get(f.from) : undefined);
-    if (reason === undefined) return f;
+  return failed ?? { ok: true, snapshots, unreadable };
+}
+
+/** The review so far while it is planned part by part: the files planned yet, and how many parts are left. */
+export interface ReviewProgress {
+  review: Review;
+  /** File groups planned, of `total` (a group is one file, or the files a rename or copy joins). */
+  planned: number;
+  total: number;
+}
+
+export interface BuildOptions {
+  /**
+   * Plan part by part (independentParts), calling this with the review so far after the first part and
+   * then every slice of about SLICE_MS, and giving the browser a turn in between: the first files are
+   * shown while the rest are planned. Without it, the plan is made in one go.
+   */
+  onProgress?: (progress: ReviewProgress) => void;
+  /** Stops planning (a newer proposal or folder replaced this one); the result is then a failure. */
+  signal?: AbortSignal;
+  /**
+   * The browser's turn after each call of onProgress (by default the next task). The side panel waits
+   * for the next frame, so that the first file is on screen before the rest are planned.
+   */
+  yieldAfter?: () => Promise<void>;
+}
+
+/** Planning time between two turns of the browser: about a frame, so the panel keeps painting. */
+const SLICE_MS = 16;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Reads what the plan needs from the folder and plans every change set of the proposal. */
+export async function buildReview(
+  proposal: Proposal,
+  root: string,
+  call: HostCall,
+  { onProgress, signal, yieldAfter = nextTask }: BuildOptions = {},
+): Promise<BuildResult> {
+  const formats = formatsOf(proposal.changeSets);
+  const changeSet = reviewChangeSet(proposal, root);
+  const read = await readForPlan(changeSet, root, call);
+  if (!read.ok) return read;
+  const { snapshots, unreadable } = read;
+  if (!onProgress) {
+    const p = plan(changeSet, snapshots);
     return {
-      ...f,
-      status: 'error',
-      newText: null,
-      hunks: [],
-      error: { kind: 'unreadable', message: reason },
+      ok: true,
+      review: reviewOf(
+        root,
+        changeSet,
+        formats,
+        p,
+        p.files.map((f) => unreadableAs(f, unreadable)),
+      ),
     };
-  });
-  return {
-    ok: true,
-    review: {
+  }
+
+  // Parts share no file, and planning them one after another gives the files of the whole plan, in the
+  // order of their first operation (shared/engine/parts.ts); the diagnostics follow the reply's own.
+  const parts = independentParts(changeSet);
+  const total = parts.filter((p) => p.ops.some((op) => op.kind !== 'shell')).length;
+  // Each file once as the engine planned it and once as shown (unreadableAs), so the objects the panel
+  // renders stay the same from one slice to the next.
+  const files: { planned: FilePlan; shown: ReviewFile; first: number; seq: number }[] = [];
+  const scripts: Plan['scripts'] = [];
+  const diagnostics: Diagnostic[] = [...changeSet.diagnostics];
+  const sofar = (): Review => {
+    const sorted = [...files].sort((a, b) => a.first - b.first || a.seq - b.seq);
+    const p = { files: sorted.map((f) => f.planned), scripts: [...scripts], diagnostics: [...diagnostics] };
+    return reviewOf(
       root,
       changeSet,
       formats,
-      files,
-      scripts: p.scripts,
-      diagnostics: p.diagnostics,
-      plan: p,
-      hostile: [
-        ...refusedPaths(changeSet.diagnostics),
-        ...files.filter((f) => f.outside).map((f) => f.writtenAs ?? f.path),
-      ],
-    },
+      p,
+      sorted.map((f) => f.shown),
+    );
+  };
+  let planned = 0;
+  let sliceStart = performance.now();
+  let shown = false;
+  for (const part of parts) {
+    if (signal?.aborted) return { ok: false, code: -1, message: 'A newer review replaced this one.' };
+    const p = plan(part, snapshots);
+    for (const f of p.files)
+      files.push({
+        planned: f,
+        shown: unreadableAs(f, unreadable),
+        first: f.lines[0] ?? 0,
+        seq: files.length,
+      });
+    scripts.push(...p.scripts);
+    diagnostics.push(...p.diagnostics);
+    if (part.ops.some((op) => op.kind !== 'shell')) planned++;
+    // The first file at once, then a slice at a time; not after the last part: that is the result.
+    const due = shown ? performance.now() - sliceStart >= SLICE_MS : files.length > 0;
+    if (planned < total && due) {
+      shown = true;
+      onProgress({ review: sofar(), planned, total });
+      await yieldAfter();
+      sliceStart = performance.now();
+    }
+  }
+  if (signal?.aborted) return { ok: false, code: -1, message: 'A newer review replaced this one.' };
+  return { ok: true, review: sofar() };
+}
+
+/**
+ * A file the host could not read (binary, too large, outside the root) was planned as missing; the host's
+ * reason replaces whatever the engine concluded from that.
+ */
+function unreadableAs(f: FilePlan, unreadable: ReadonlyMap<string, string>): ReviewFile {
+  const reason = unreadable.get(f.path) ?? (f.from !== undefined ? unreadable.get(f.from) : undefined);
+  if (reason === undefined) return f;
+  return {
+    ...f,
+    status: 'error',
+    newText: null,
+    hunks: [],
+    error: { kind: 'unreadable', message: reason },
+  };
+}
+
+function reviewOf(
+  root: string,
+  changeSet: ChangeSet,
+  formats: FormatId[],
+  p: Plan,
+  files: ReviewFile[],
+): Review {
+  return {
+    root,
+    changeSet,
+    formats,
+    files,
+    scripts: p.scripts,
+    diagnostics: p.diagnostics,
+    plan: p,
+    hostile: [
+      ...refusedPaths(changeSet.diagnostics),
+      ...files.filter((f) => f.outside).map((f) => f.writtenAs ?? f.path),
+    ],
   };
 }
 

@@ -18,6 +18,13 @@ function send<T>(message: PageMessage): Promise<T> {
 
 export const getHostStatus = () => send<HostStatus>({ type: 'host-status' });
 export const getProposal = () => send<Proposal | null>({ type: 'get-proposal' });
+/**
+ * The same, read from storage.session without the background: the side panel asks while the background
+ * is busy opening it and reading the files ahead (background/read-ahead.ts), so a round trip through it
+ * waits its turn there. The background validated the proposal before storing it.
+ */
+export const readStoredProposal = () =>
+  chrome.storage.session.get('proposal').then((v) => (v.proposal as Proposal | undefined) ?? null);
 
 export async function hostCall<M extends Method>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
   const r = await send<{ ok: true; result: ResultOf<M> } | { ok: false; error: HostError }>({

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useState } from 'preact/hooks';
 import { chooseFolder, type FolderMemory, loadFolders, readMemory, STORAGE_KEY } from './folders';
 
 /** The folder memory, kept in step with chrome.storage.local (the popup and the panel share it). */
 export function useFolderMemory() {
   const [memory, setMemory] = useState<FolderMemory | null>(null);
-  useEffect(() => {
+  // Read in the task of the first render, not a frame later: the review waits for it.
+  useLayoutEffect(() => {
     let live = true;
     loadFolders().then(
       (m) => live && setMemory(m),

@@ -1,16 +1,19 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { type Proposal, ProposalSchema } from '../../shared/protocol/messages';
 import { getProposal } from './rpc';
 
 /**
  * The proposal the background keeps in storage.session: undefined while loading, null when there is
- * none, and the new one whenever a reply is clicked while the page is open.
+ * none, and the new one whenever a reply is clicked while the page is open. `read` asks for the first.
  */
-export function useStoredProposal(): Proposal | null | undefined {
+export function useStoredProposal(
+  read: () => Promise<Proposal | null> = getProposal,
+): Proposal | null | undefined {
   const [proposal, setProposal] = useState<Proposal | null | undefined>(undefined);
-  useEffect(() => {
+  // Asked in the task of the first render, not a frame later: the review waits for it.
+  useLayoutEffect(() => {
     let live = true;
-    getProposal().then(
+    read().then(
       (p) => live && setProposal(p ?? null),
       () => live && setProposal(null),
     );
