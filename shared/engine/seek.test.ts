@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { Haystack, LineIndex, nearestWindow, seek } from './seek';
+
+/** What LineIndex must answer, the plain way: every position of every key, in file order. */
+function reference(keys: readonly string[]): Map<string, number[]> {
+  const map = new Map<string, number[]>();
+  keys.forEach((k, i) => {
+    const list = map.get(k);
+    if (list) list.push(i);
+    else map.set(k, [i]);
+  });
+  return map;
+}
+
+function positions(index: LineIndex, key: string): number[] {
+  const out: number[] = [];
+  for (let p = index.first(key); p !== -1; p = index.next(p)) out.push(p);
+  return out;
+}
+
+/** A small deterministic generator (xorshift), so a failure names its seed. */
+function random(seed: number): () => number {
+  let x = seed || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+describe('LineIndex', () => {
+  it('finds every line of every key in file order, with its count, as a map of lists would', () => {
+    // Many distinct keys in a table twice their number: buckets hold several keys, so chains are walked.
+    for (const seed of [1, 7, 42, 1234, 99991]) {
+      const next = random(seed);
+      const alphabet = ['', ' ', '}', 'a', 'é', '\u{1F600}', 'x\r', '\t'];
+      const keys = Array.from({ length: 3000 }, () => {
+        const len = Math.floor(next() * 4);
+        let s = '';
+        for (let i = 0; i < len; i++) s += alphabet[Math.floor(next() * alphabet.length)];
+        return s;
+      });
+      const index = new LineIndex(keys);
+      for (const [key, list] of reference(keys)) {
+        expect(positions(index, key), `seed ${seed}, key ${JSON.stringify(key)}`).toEqual(list);
+        expect(index.count(index.first(key))).toBe(list.length);
+        expect(index.has(key)).toBe(true);
+      }
+      expect(index.first('not a line of the file')).toBe(-1);
+      expect(index.has('zzzz')).toBe(false);
+    }
+  });
+
+  it('knows the empty line (whose hash is the bare seed) and an empty file', () => {
+    const index = new LineIndex(['a', '', 'b', '']);
+    expect(positions(index, '')).toEqual([1, 3]);
+    expect(new LineIndex([]).first('')).toBe(-1);
+  });
+});
+
+describe('seek through the index', () => {
+  it('a bare block is found at its one place, and two places are ambiguous', () => {
+    const lines = ['a', 'b', 'c', 'a', 'b', 'd'];
+    expect(seek(new Haystack(lines), ['b', 'c'])).toMatchObject({ kind: 'found', match: { start: 1 } });
+    expect(seek(new Haystack(lines), ['a', 'b'])).toMatchObject({ kind: 'ambiguous' });
+    expect(seek(new Haystack(lines), ['b', 'e'])).toEqual({ kind: 'none' });
+  });
+
+  it('the nearest window is voted for by the lines the block shares with the file', () => {
+    const hay = new Haystack(['x', 'function f() {', '  return 1;', '}', 'y']);
+    expect(nearestWindow(hay, ['function f() {', '  return 2;', '}'])?.start).toBe(1);
+  });
+});
