@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ApplyReport, apply } from './apply';
+import { type ApplyReport, apply, sayLines } from './apply';
 import { fakeIO } from './fake-io';
 import { Exit, UsageError } from './io';
 
@@ -362,5 +362,18 @@ describe('replyapply apply: input and exit codes', () => {
     const tty = io({ tty: true, env: { NO_COLOR: '1' } });
     await apply(['--dry-run', reply(PATCH)], tty);
     expect(tty.out()).not.toContain('\x1b[');
+  });
+});
+
+describe('sayLines', () => {
+  it('writes exactly what joining the lines would, in pieces of about the size asked', () => {
+    const parts = ['Plan (3 files):', '', 'ok  a.txt\n    +x', 'é'.repeat(40), '', ''];
+    for (const piece of [1, 5, 16, 1 << 20]) {
+      const said: string[] = [];
+      sayLines((t) => said.push(t), parts, piece);
+      expect(said.join(''), `piece ${piece}`).toBe(parts.join('\n'));
+      if (piece === 1) expect(said).toHaveLength(parts.length);
+      if (piece === 1 << 20) expect(said).toHaveLength(1);
+    }
   });
 });

@@ -153,6 +153,22 @@ export const apply: CliCommand = async (args, rawIO) => {
 };
 
 /**
+ * `parts.join('\n')` written a piece at a time: ten thousand files' diffs joined are tens of megabytes
+ * made only to be copied out again (and, on a machine where fresh memory is slow, a tenth of a dry run).
+ */
+export function sayLines(say: (text: string) => void, parts: readonly string[], piece = 1 << 20): void {
+  let out = '';
+  for (let i = 0; i < parts.length; i++) {
+    out += i === 0 ? parts[i]! : `\n${parts[i]!}`;
+    if (out.length >= piece) {
+      say(out);
+      out = '';
+    }
+  }
+  if (out !== '') say(out);
+}
+
+/**
  * Read, detect, check, snapshot and plan the reply, and show the plan: what is written, or the exit code
  * when nothing will be (`bare`: before any report exists, so no --json answer either). A function of its
  * own so the reply, its operations, the snapshots and the plan are garbage once it returns (ten thousand
@@ -310,9 +326,13 @@ async function resolveReply({
   }
   // In the order of each file's first operation, as one plan of the whole would list them.
   planned.sort((a, b) => a.first - b.first);
-  say(
-    `${[renderHeader(root, planned.length, style), ...planned.map((p) => p.text), ...renderScripts(scripts, style), ''].join('\n')}\n`,
-  );
+  sayLines(say, [
+    renderHeader(root, planned.length, style),
+    ...planned.map((p) => p.text),
+    ...renderScripts(scripts, style),
+    '',
+    '',
+  ]);
   for (const p of planned) {
     if (p.file.status === 'skipped')
       say(`${style.yellow('skipped')}  ${p.file.path}  (${p.file.message ?? 'not written'})\n`);

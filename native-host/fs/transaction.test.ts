@@ -32,6 +32,8 @@ describe('apply and undo round trips', () => {
     ['BOM', '\uFEFFconst a = 1;\n', '\uFEFFconst a = 2;\n', 0o644],
     ['no final newline', 'a\nb', 'a\nc', 0o600],
     ['executable', '#!/bin/sh\necho 1\n', '#!/bin/sh\necho 2\n', 0o755],
+    // Above what the umask lets a new file have: the temp file is chmod'ed to it.
+    ['writable by all', 'a\n', 'b\n', 0o666],
     ['to empty', 'x\n', '', 0o644],
     ['non-ASCII', 'héllo\n', 'héllo — 世界 🙂\n', 0o644],
   ])('%s: exact bytes written, mode kept, undo restores the tree', async (_name, original, next, mode) => {
