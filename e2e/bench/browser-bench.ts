@@ -35,6 +35,29 @@ function extensionMs(profile: CpuProfile): number {
   return us / 1000;
 }
 
+/** BENCH_PROFILE: where the side panel's main thread spent its time, by script and by function. */
+function panelProfile(profile: CpuProfile): void {
+  const node = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const byScript = new Map<string, number>();
+  const byFn = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = node.get(id);
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    const script = f?.url ? f.url.split('/').pop()! : `(${f?.functionName || 'native'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + dt);
+    const fn = `${f?.functionName || '(anonymous)'} ${script}:${f?.lineNumber}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${v.toFixed(1)} ${k}`)
+      .join(' | ');
+  console.log(`      scripts: ${top(byScript, 8)}`);
+  console.log(`      functions: ${top(byFn, 10)}`);
+}
+
 async function profiled(context: BrowserContext, page: Page, run: () => Promise<void>): Promise<number> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -198,9 +221,16 @@ const REVIEW_RUNS = 7;
  */
 const REVIEW_PROBE = `(() => {
   if (!location.pathname.endsWith('/sidepanel/index.html') || globalThis.__benchReview) return;
-  const probe = (globalThis.__benchReview = { early: !document.querySelector('[data-replyapply-file]') });
-  const shown = (key) => requestAnimationFrame(() => setTimeout(() => (probe[key] = performance.timeOrigin + performance.now())));
+  const now = () => performance.timeOrigin + performance.now();
+  const probe = (globalThis.__benchReview = {
+    early: !document.querySelector('[data-replyapply-file]'),
+    navigated: performance.timeOrigin,
+    document: now(),
+  });
+  const shown = (key) => requestAnimationFrame(() => setTimeout(() => (probe[key] = now())));
   const check = () => {
+    if (probe.drawn === undefined && document.querySelector('[data-replyapply]')) probe.drawn = now();
+    if (probe.planning === undefined && document.querySelector('[data-replyapply="planning"]')) probe.planning = now();
     if (!probe.sawFirst && document.querySelector('[data-replyapply-file] table.diff')) {
       probe.sawFirst = true;
       shown('first');
@@ -217,6 +247,11 @@ const REVIEW_PROBE = `(() => {
 
 interface ReviewProbe {
   early: boolean;
+  /** The panel's navigation start, its document's first script, its first drawing, its progress line. */
+  navigated: number;
+  document: number;
+  drawn?: number;
+  planning?: number;
   first?: number;
   all?: number;
 }
@@ -282,6 +317,15 @@ async function reviewLatency(
           await Promise.all([
             send(sessionId, 'Page.addScriptToEvaluateOnNewDocument', { source: REVIEW_PROBE }),
             send(sessionId, 'Runtime.evaluate', { expression: REVIEW_PROBE }),
+            ...(process.env.BENCH_PROFILE
+              ? [
+                  send(sessionId, 'Profiler.enable').then(() =>
+                    send(sessionId, 'Profiler.setSamplingInterval', { interval: 100 }).then(() =>
+                      send(sessionId, 'Profiler.start'),
+                    ),
+                  ),
+                ]
+              : []),
           ]);
           resolve({ targetId, sessionId });
         };
@@ -305,9 +349,19 @@ async function reviewLatency(
       if (probe?.first === undefined || probe.all === undefined)
         throw new Error('the side panel did not show the 50 files within 60 s');
       const click = await chat.evaluate(() => (globalThis as { benchClickAt?: number }).benchClickAt!);
+      if (process.env.BENCH_PROFILE) {
+        const r = (await send(sessionId, 'Profiler.stop')) as { result?: { profile?: CpuProfile } };
+        if (r.result?.profile) panelProfile(r.result.profile);
+      }
       if (probe.early) {
         out.first.push(probe.first - click);
         out.all.push(probe.all - click);
+        if (process.env.BENCH_VERBOSE) {
+          const at = (t: number | undefined) => (t === undefined ? '-' : (t - click).toFixed(0));
+          console.log(
+            `    click → panel navigates ${at(probe.navigated)}, document ${at(probe.document)}, first drawing ${at(probe.drawn)}, progress line ${at(probe.planning)}, first diff ${at(probe.first)}, all ${at(probe.all)}`,
+          );
+        }
       } else out.missed++;
       // Closed, so the next click opens a fresh panel (an open one would only re-plan).
       await cdp.send('Target.closeTarget', { targetId });

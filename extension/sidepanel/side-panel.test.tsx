@@ -172,8 +172,12 @@ describe('SidePanel', () => {
       paste.dispatchEvent(new Event('input', { bubbles: true }));
     });
     await act(() => root.querySelector<HTMLButtonElement>('[data-replyapply="paste-review"]')!.click());
+    // The format readers are imported on the first paste, not when the panel opens.
+    await vi.waitFor(async () => {
+      await settle();
+      expect(rows()).toEqual(['src/a.ts']);
+    });
     await settle();
-    expect(rows()).toEqual(['src/a.ts']);
     expect(root.querySelector('[data-replyapply-file="src/a.ts"]')!.getAttribute('data-status')).toBe('ok');
     expect(root.textContent).toContain('read from: pasted text');
   });

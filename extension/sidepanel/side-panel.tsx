@@ -4,7 +4,6 @@ import { conversationKey, folderFor } from '../ui/folders';
 import { HistoryView } from '../ui/history-view';
 import { HostStatusView } from '../ui/host-status-view';
 import { PasteBox } from '../ui/paste-box';
-import { pastedProposal } from '../ui/pasted-proposal';
 import { ProjectFolder } from '../ui/project-folder';
 import { formatsOf, type HostCall, summaryOf } from '../ui/review';
 import { readStoredProposal } from '../ui/rpc';
@@ -102,7 +101,15 @@ export function SidePanel({ call }: { call: HostCall }) {
           }}
         />
       )}
-      <PasteBox seed={pasteSeed} onReview={(text) => setPasted(pastedProposal(text, pasteSeed?.from))} />
+      <PasteBox
+        seed={pasteSeed}
+        onReview={(text) => {
+          // The format readers are loaded only for a pasted reply: a clicked one arrives already read,
+          // and the panel opens faster without them (a third of its code).
+          const from = pasteSeed?.from;
+          void import('../ui/pasted-proposal').then((m) => setPasted(m.pastedProposal(text, from)));
+        }}
+      />
     </main>
   );
 }

@@ -19,7 +19,7 @@ import {
   toFileChanges,
 } from '../../shared/engine';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
-import { refusedPaths } from '../../shared/formats/registry';
+import { refusedPaths } from '../../shared/formats/refused-paths';
 import type { Proposal } from '../../shared/protocol/messages';
 import { ErrorCode, type Method, type ParamsOf, type ResultOf } from '../../shared/protocol/protocol';
 import { siteName } from './labels';

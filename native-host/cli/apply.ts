@@ -20,7 +20,8 @@ import {
   toFileChanges,
 } from '../../shared/engine';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
-import { detectAll, hash, refusedPaths } from '../../shared/formats/registry';
+import { refusedPaths } from '../../shared/formats/refused-paths';
+import { detectAll, hash } from '../../shared/formats/registry';
 import { ErrorCode, type FileChange } from '../../shared/protocol/protocol';
 import { snapshotReader } from '../fs/snapshots';
 import { stateDir } from '../fs/state';

@@ -7,12 +7,13 @@
  */
 import type { ChangeSet, Diagnostic, FormatId, Op } from '../changeset/changeset';
 import { readReplyPath } from '../engine/resolve-paths';
-import { normalizePath, quotePath } from '../paths/paths';
+import { normalizePath } from '../paths/paths';
 import { aptixParser } from './aptix';
 import { delimiterBlocksParser } from './delimiter-blocks';
 import { fileChangesParser } from './file-changes';
 import { markdownActions } from './markdown-actions';
 import { openaiPatch } from './openai-patch';
+import { refusedPathMessage } from './refused-paths';
 import { searchReplace } from './search-replace';
 import { structuredJson } from './structured-json';
 import type { FormatParser, ParsedBlock } from './types';
@@ -244,8 +245,7 @@ function firstLine(set: ChangeSet): number {
  * it may have (resolve-paths.ts), which the plan resolves against the project.
  */
 function checkOpPaths(op: Op): Op | string {
-  const refuse = (raw: string, reason: string) =>
-    new UnsafePath(`Refused the path "${quotePath(raw)}": ${reason}.`);
+  const refuse = (raw: string, reason: string) => new UnsafePath(refusedPathMessage(raw, reason));
   const fix = (raw: string): string => {
     const r = normalizePath(raw);
     if (!r.ok) throw refuse(raw, r.reason);
@@ -295,20 +295,6 @@ function checkOpPaths(op: Op): Op | string {
 }
 
 class UnsafePath extends Error {}
-
-/**
- * The paths a reply named outside the project folder or in a place never written (`..`, `.git/`), from
- * its change sets' diagnostics: such a reply is refused as a whole, in the review and the CLI alike.
- */
-export function refusedPaths(diagnostics: readonly Diagnostic[]): string[] {
-  const out: string[] = [];
-  for (const d of diagnostics) {
-    if (d.severity !== 'error') continue;
-    const m = /^Refused the path "(.*)": /s.exec(d.message);
-    if (m) out.push(m[1]!);
-  }
-  return out;
-}
 
 function duplicateWarnings(ops: Op[]): Diagnostic[] {
   const whole = new Map<string, number>();
