@@ -24,22 +24,20 @@ async function loadedAtStart(entry: string): Promise<string[]> {
       jsxImportSource: 'preact',
       loader: { '.css': 'empty' },
     });
+    // Output paths, and the paths of the chunks they import, are both relative to the working folder.
     const outputs = (metafile as Metafile).outputs;
-    const byPath = new Map(Object.entries(outputs).map(([p, o]) => [p.slice(p.indexOf(outdir)), o]));
-    const start = [...byPath.entries()].find(([, o]) => o.entryPoint !== undefined)!;
-    const seen = new Set<string>([start[0]]);
-    const queue = [start[1]];
+    const main = Object.keys(outputs).find((p) => outputs[p]!.entryPoint !== undefined)!;
+    const seen = new Set<string>([main]);
+    const queue = [main];
     const inputs = new Set<string>();
     while (queue.length) {
-      const out = queue.pop()!;
+      const out = outputs[queue.pop()!]!;
       for (const input of Object.keys(out.inputs)) inputs.add(input);
       for (const imp of out.imports) {
-        if (imp.kind !== 'import-statement' || imp.external) continue;
-        const key = [...byPath.keys()].find((p) => p.endsWith(imp.path.slice(imp.path.lastIndexOf('/'))));
-        if (key && !seen.has(key)) {
-          seen.add(key);
-          queue.push(byPath.get(key)!);
-        }
+        if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
+        if (!outputs[imp.path]) throw new Error(`a chunk not among the outputs: ${imp.path}`);
+        seen.add(imp.path);
+        queue.push(imp.path);
       }
     }
     return [...inputs];
