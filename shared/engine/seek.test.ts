@@ -52,7 +52,22 @@ describe('LineIndex', () => {
     }
   });
 
-  it('knows the empty line (whose hash is the bare seed) and an empty file', () => {
+  it('lines made to collide in plain FNV-1a do not pile up in one bucket (the hash is seeded)', () => {
+    // 500 distinct lines whose unseeded FNV-1a hashes share their low 10 bits: the bucket of a table of
+    // 1024 (the size for 500 lines). Unseeded, every lookup among them would walk all 500.
+    const fnv = (t: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 16777619);
+      return h;
+    };
+    const lines: string[] = [];
+    for (let i = 0; lines.length < 500; i++) if ((fnv(`x${i}`) & 1023) === 0) lines.push(`x${i}`);
+    const index = new LineIndex(lines);
+    expect(index.longestBucket()).toBeLessThan(12);
+    for (const [i, l] of lines.entries()) expect(positions(index, l)).toEqual([i]);
+  });
+
+  it('knows the empty line and an empty file', () => {
     const index = new LineIndex(['a', '', 'b', '']);
     expect(positions(index, '')).toEqual([1, 3]);
     expect(new LineIndex([]).first('')).toBe(-1);

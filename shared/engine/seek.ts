@@ -87,8 +87,10 @@ export class Haystack {
 
 /**
  * Where each distinct line of a file occurs, in typed arrays: a chained hash table keyed by the line's
- * FNV-1a hash, one chain per distinct line in file order. Building it for a 50,000-line file takes a
- * third of what a `Map<string, number[]>` did (fifty thousand map insertions and small arrays).
+ * hash, one chain per distinct line in file order. Building it for a 50,000-line file takes a third of
+ * what a `Map<string, number[]>` did (fifty thousand map insertions and small arrays). The hash is seeded
+ * at random for each index, as V8 seeds its own: a file made of lines that collide on purpose (a reply can
+ * write the file it then patches) cannot turn the lookups quadratic.
  */
 export class LineIndex {
   private readonly mask: number;
@@ -102,6 +104,7 @@ export class LineIndex {
   /** Per first line of a key: its last line so far, and how many lines hold it. */
   private readonly last: Int32Array;
   private readonly counts: Int32Array;
+  private readonly seed = (Math.random() * 0x1_0000_0000) | 0;
 
   constructor(private readonly keys: readonly string[]) {
     const n = keys.length;
@@ -116,7 +119,7 @@ export class LineIndex {
     this.counts = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const key = keys[i]!;
-      const h = fnv1a(key);
+      const h = lineHash(key, this.seed);
       this.hashes[i] = h;
       const bucket = h & this.mask;
       let head = this.buckets[bucket]!;
@@ -140,7 +143,7 @@ export class LineIndex {
 
   /** The first line holding `key`, or -1. */
   first(key: string): number {
-    const h = fnv1a(key);
+    const h = lineHash(key, this.seed);
     let head = this.buckets[h & this.mask]!;
     while (head !== -1 && !(this.hashes[head] === h && this.keys[head] === key)) head = this.nextKey[head]!;
     return head;
@@ -159,12 +162,29 @@ export class LineIndex {
   next(line: number): number {
     return this.after[line]!;
   }
+
+  /** The most distinct lines sharing one bucket (what a lookup may walk; tests watch it). */
+  longestBucket(): number {
+    let most = 0;
+    for (const first of this.buckets) {
+      let n = 0;
+      for (let k = first; k !== -1; k = this.nextKey[k]!) n++;
+      most = Math.max(most, n);
+    }
+    return most;
+  }
 }
 
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
+/** FNV-1a from `seed`, then murmur3's finalizer so that the low bits (the bucket) depend on every bit. */
+function lineHash(text: string, seed: number): number {
+  let h = seed ^ 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  // As an Int32Array holds it (the seed alone, for '', is above 2^31).
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  // As an Int32Array holds it.
   return h | 0;
 }
 
