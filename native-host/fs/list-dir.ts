@@ -3,8 +3,8 @@
  * go anywhere the user can (choosing a root is checked separately, in root.ts), but the path must be an
  * absolute, already normalized path: no `..`, no NUL, no `~`, nothing a reply could have smuggled in.
  */
-import { constants } from 'node:fs';
-import { access, readdir, stat } from 'node:fs/promises';
+import { accessSync, constants, type Dirent, statSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
@@ -41,17 +41,32 @@ function reject(err: HostFailure): never {
   throw err;
 }
 
-async function isDir(p: string): Promise<boolean> {
+/**
+ * Whether an entry is a folder: known from the listing itself, except for a link, which is followed.
+ * Synchronous calls, as elsewhere in the host: a folder of thousands of folders was thousands of
+ * thread-pool round trips, one after another (170 ms for a /tmp of 4,000 folders).
+ */
+function isDir(dir: string, d: Dirent): boolean {
+  if (d.isDirectory()) return true;
   try {
-    return (await stat(p)).isDirectory();
+    return statSync(path.join(dir, d.name)).isDirectory();
   } catch {
     return false;
   }
 }
 
-async function canRead(p: string): Promise<boolean> {
+function canRead(p: string): boolean {
   try {
-    await access(p, constants.R_OK | constants.X_OK);
+    accessSync(p, constants.R_OK | constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function exists(p: string): boolean {
+  try {
+    statSync(p);
     return true;
   } catch {
     return false;
@@ -72,11 +87,11 @@ export async function listDir(folder?: string, showHidden = false): Promise<DirL
     throw new HostFailure(ErrorCode.NotFound, `The folder ${dir} cannot be opened (${code}).`, dir);
   }
   if (!st.isDirectory()) throw new HostFailure(ErrorCode.NotAFolder, `${dir} is not a folder.`, dir);
-  let names: string[];
+  let listed: Dirent[];
   try {
-    names = (await readdir(dir, { withFileTypes: true }))
-      .filter((d) => d.isDirectory() || d.isSymbolicLink())
-      .map((d) => d.name);
+    listed = (await readdir(dir, { withFileTypes: true })).filter(
+      (d) => d.isDirectory() || d.isSymbolicLink(),
+    );
   } catch (err) {
     throw new HostFailure(
       ErrorCode.NotFound,
@@ -85,13 +100,14 @@ export async function listDir(folder?: string, showHidden = false): Promise<DirL
     );
   }
   const entries: DirEntry[] = [];
-  for (const name of names) {
+  for (const d of listed) {
+    const { name } = d;
     if (!showHidden && name.startsWith('.')) continue;
     const full = path.join(dir, name);
     // A link is listed when it leads to a folder (a linked workspace is a common project location).
-    if (!(await isDir(full))) continue;
-    const readable = await canRead(full);
-    entries.push({ name, isGitRepo: readable && (await exists(path.join(full, '.git'))), readable });
+    if (!isDir(dir, d)) continue;
+    const readable = canRead(full);
+    entries.push({ name, isGitRepo: readable && exists(path.join(full, '.git')), readable });
   }
   entries.sort((a, b) => {
     const x = a.name.toLowerCase();
@@ -101,13 +117,4 @@ export async function listDir(folder?: string, showHidden = false): Promise<DirL
   });
   const parent = path.dirname(dir);
   return { path: dir, parent: parent === dir ? null : parent, entries };
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
 }
