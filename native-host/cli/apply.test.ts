@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApplyReport, apply, sayLines } from './apply';
 import { fakeIO } from './fake-io';
 import { Exit, UsageError } from './io';
@@ -31,13 +31,22 @@ beforeEach(() => {
   state = mkdtempSync(join(tmpdir(), 'replyapply-apply-state-'));
   writeFileSync(join(project, 'calc.py'), CALC);
 });
+afterEach(() => {
+  for (const file of replies.splice(0)) rmSync(file, { force: true });
+  rmSync(project, { recursive: true, force: true });
+  rmSync(state, { recursive: true, force: true });
+});
 
 function io(options: { tty?: boolean; answers?: string[]; stdin?: string; env?: NodeJS.ProcessEnv } = {}) {
   return fakeIO({ cwd: project, ...options, env: { REPLYAPPLY_STATE_DIR: state, ...options.env } });
 }
+/** Reply files, written beside the project (not in it); removed after each test. */
+const replies: string[] = [];
 function reply(text: string, name = 'reply.md'): string {
-  writeFileSync(join(project, '..', `${project.split('/').pop()}-${name}`), text);
-  return join(project, '..', `${project.split('/').pop()}-${name}`);
+  const file = join(project, '..', `${project.split('/').pop()}-${name}`);
+  writeFileSync(file, text);
+  replies.push(file);
+  return file;
 }
 const calc = () => readFileSync(join(project, 'calc.py'), 'utf8');
 

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../fs/file-bytes';
 import { apply as fsApply } from '../fs/transaction';
 import { fakeIO } from './fake-io';
@@ -16,6 +16,10 @@ beforeEach(() => {
   project = mkdtempSync(join(tmpdir(), 'replyapply-undo-'));
   state = mkdtempSync(join(tmpdir(), 'replyapply-undo-state-'));
   writeFileSync(join(project, 'a.txt'), 'one\n');
+});
+afterEach(() => {
+  rmSync(project, { recursive: true, force: true });
+  rmSync(state, { recursive: true, force: true });
 });
 
 async function modifyA(content: string): Promise<string> {

@@ -3,11 +3,11 @@
  * input, write only frames, and answer every well-framed request that carries an id.
  */
 
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTempHost, runHost } from '../test/built-host';
 import { encodeFrame } from './framing';
 
@@ -29,7 +29,14 @@ const METHODS = [
   'constructor',
   '',
 ];
-const root = mkdtempSync(join(tmpdir(), 'ra-fuzz-root-'));
+// The project, the state folder and a home of their own: listDir without a folder lists the home, and the
+// system's temp folder can hold thousands of folders left by other runs.
+const base = mkdtempSync(join(tmpdir(), 'ra-fuzz-'));
+const root = join(base, 'root');
+const home = join(base, 'home');
+mkdirSync(root);
+mkdirSync(home);
+afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const paramsArb = fc.oneof(
   fc.constant(undefined),
@@ -82,7 +89,7 @@ it('survives 10,000 random and mutated frames and answers every well-framed requ
   expect(n).toBeGreaterThanOrEqual(10_000);
   const expectedIds = new Set(requests.map((r) => r.id));
   const run = await runHost(host, Buffer.concat(chunks), {
-    env: { REPLYAPPLY_STATE_DIR: join(root, '..', 'fuzz-state'), HOME: join(root, '..') },
+    env: { REPLYAPPLY_STATE_DIR: join(base, 'state'), HOME: home },
     timeoutMs: 120_000,
   });
   expect(run.code).toBe(0);
