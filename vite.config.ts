@@ -10,12 +10,15 @@ import manifest from './manifest.json' with { type: 'json' };
  * on a script's second load, read from the third on). Without it each function the content script
  * calls is compiled on the chat page's main thread at its first call, on every page load: a third of
  * the content script's CPU on a 200-reply conversation (issue 16). The price is paid once, when the
- * cache is written (it holds every function, not only those that ran). Only the chunks of the content
- * script and the format parsers carry it; Firefox ignores the comment.
+ * cache is written (it holds every function, not only those that ran). The chunks of the content script
+ * and the format parsers carry it, and those of the review (the engine plans every file the moment the
+ * side panel opens); Firefox ignores the comment.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const compiledOnLoad = (moduleIds: readonly string[]) =>
-  moduleIds.some((id) => /[\\/](extension[\\/]content|shared[\\/]formats)[\\/]/.test(id));
+  moduleIds.some((id) =>
+    /[\\/](extension[\\/](content|sidepanel|ui)|shared[\\/](formats|engine))[\\/]/.test(id),
+  );
 
 export default defineConfig({
   plugins: process.env.VITEST ? [] : [preact(), crx({ manifest })],
