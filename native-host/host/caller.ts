@@ -15,7 +15,7 @@
  */
 import path from 'node:path';
 import { CHROME_EXTENSION_ORIGINS, FIREFOX_ADDON_IDS } from '../../shared/extension/extension-id';
-import { HOST_NAME } from './protocol-mirror';
+import { HOST_NAME } from '../../shared/protocol/names';
 
 export type Caller = 'chromium' | 'firefox';
 

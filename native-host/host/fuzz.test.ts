@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { METHOD_NAMES } from '../../shared/protocol/names';
 import { buildTempHost, runHost } from '../test/built-host';
 import { encodeFrame } from './framing';
 
@@ -16,19 +17,8 @@ beforeAll(async () => {
   host = (await buildTempHost()).host;
 });
 
-const METHODS = [
-  'hello',
-  'listDir',
-  'readFiles',
-  'apply',
-  'undo',
-  'history',
-  'runScript',
-  'nope',
-  '__proto__',
-  'constructor',
-  '',
-];
+/** Every method the host answers, and names it must refuse (unknown, or the names of Object's own). */
+const METHODS = [...METHOD_NAMES, 'nope', '__proto__', 'constructor', ''];
 // The project, the state folder and a home of their own: listDir without a folder lists the home, and the
 // system's temp folder can hold thousands of folders left by other runs.
 const base = mkdtempSync(join(tmpdir(), 'ra-fuzz-'));

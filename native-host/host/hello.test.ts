@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { METHOD_NAMES } from '../../shared/protocol/names';
+import { METHODS } from '../../shared/protocol/protocol';
 import { FrameReader } from './framing';
 import { createHandlers } from './handlers';
 import { helloResult, plainHelloId } from './hello';
@@ -79,4 +81,9 @@ describe('hello without the server', () => {
     );
     expect(plain).toBeGreaterThan(100);
   });
+});
+
+it('names the methods the protocol has and the handlers answer, in their order', () => {
+  expect([...METHOD_NAMES]).toEqual(Object.keys(METHODS));
+  expect([...METHOD_NAMES]).toEqual(Object.keys(createHandlers()));
 });

@@ -3,7 +3,7 @@
  * must be a request the server (server.ts, with the schemas of shared/protocol/protocol.ts) would answer
  * the same way; anything less plain goes to the server. hello.test.ts checks both on random requests.
  */
-import { METHOD_NAMES, PROTOCOL_VERSION } from './protocol-mirror';
+import { METHOD_NAMES, PROTOCOL_VERSION } from '../../shared/protocol/names';
 import { VERSION } from './version';
 
 /** The id of `message` when it is a hello the schemas accept as it is, else undefined. */

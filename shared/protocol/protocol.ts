@@ -9,8 +9,7 @@
  */
 import * as z from 'zod/mini';
 
-export const HOST_NAME = 'dev.replyapply.host';
-export const PROTOCOL_VERSION = 1;
+export { HOST_NAME, PROTOCOL_VERSION } from './names';
 
 /** Error codes: numbers that are only ever appended, never renumbered. */
 export const ErrorCode = {
