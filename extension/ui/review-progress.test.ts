@@ -3,32 +3,16 @@
  * review at the end is the review planned in one go — over every CLI scenario reply, and a small case.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readTree, SCENARIOS } from '../../native-host/test/scenario-tree';
 import type { ChangeSet, Op } from '../../shared/changeset/changeset';
 import { detectAll } from '../../shared/formats/registry';
 import type { Proposal } from '../../shared/protocol/messages';
 import type { ParamsOf } from '../../shared/protocol/protocol';
 import { buildReview, type HostCall, type ReviewProgress } from './review';
 
-const SCENARIOS = join(import.meta.dirname, '../../native-host/test/scenarios');
 const ROOT = '/home/ada/site';
-
-function readTree(dir: string, root = dir): Record<string, string> {
-  const out: Record<string, string> = {};
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) Object.assign(out, readTree(p, root));
-    else out[relative(root, p).split('\\').join('/')] = readFileSync(p, 'latin1');
-  }
-  return out;
-}
 
 /** The folder in memory; `unreadable` paths answer as the host answers a binary file. */
 function hostOf(tree: Record<string, string>, unreadable: string[] = []): HostCall {

@@ -3,31 +3,14 @@
  * the order of their first operation's line), over every CLI scenario reply and hand-made joins.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readTree, SCENARIOS } from '../../native-host/test/scenario-tree';
 import type { ChangeSet, Op } from '../changeset/changeset';
 import { mergeChangeSets } from '../changeset/merge';
 import { detectAll } from '../formats/registry';
 import { independentParts } from './parts';
 import { type FilePlan, type FileSnapshot, plan, planNeeds } from './plan';
-
-const SCENARIOS = join(import.meta.dirname, '../../native-host/test/scenarios');
-
-function readTree(dir: string, root = dir): Record<string, string> {
-  const out: Record<string, string> = {};
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) Object.assign(out, readTree(p, root));
-    else out[relative(root, p).split('\\').join('/')] = readFileSync(p, 'latin1');
-  }
-  return out;
-}
 
 function snapshotsOf(cs: ChangeSet, tree: Record<string, string>): Map<string, FileSnapshot | null> {
   return new Map(
