@@ -227,7 +227,16 @@ const REVIEW_PROBE = `(() => {
     navigated: performance.timeOrigin,
     document: now(),
   });
-  const shown = (key) => requestAnimationFrame(() => setTimeout(() => (probe[key] = now())));
+  const shown = (key) =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        probe[key] = now();
+        // The panel's own marks of its steps (the first of each name).
+        probe.marks = {};
+        for (const m of performance.getEntriesByType('mark'))
+          if (m.name.startsWith('replyapply:')) probe.marks[m.name.slice(11)] ??= performance.timeOrigin + m.startTime;
+      }),
+    );
   const check = () => {
     if (probe.drawn === undefined && document.querySelector('[data-replyapply]')) probe.drawn = now();
     if (probe.planning === undefined && document.querySelector('[data-replyapply="planning"]')) probe.planning = now();
@@ -252,6 +261,8 @@ interface ReviewProbe {
   document: number;
   drawn?: number;
   planning?: number;
+  /** The panel's performance marks (main.tsx, use-review.ts, review.ts), by name without the prefix. */
+  marks?: Record<string, number>;
   first?: number;
   all?: number;
 }
@@ -358,9 +369,14 @@ async function reviewLatency(
         out.all.push(probe.all - click);
         if (process.env.BENCH_VERBOSE) {
           const at = (t: number | undefined) => (t === undefined ? '-' : (t - click).toFixed(0));
+          const marks = Object.entries(probe.marks ?? {})
+            .sort((a, b) => a[1] - b[1])
+            .map(([name, t]) => `${name} ${at(t)}`)
+            .join(', ');
           console.log(
             `    click → panel navigates ${at(probe.navigated)}, document ${at(probe.document)}, first drawing ${at(probe.drawn)}, progress line ${at(probe.planning)}, first diff ${at(probe.first)}, all ${at(probe.all)}`,
           );
+          console.log(`      marks: ${marks}`);
         }
       } else out.missed++;
       // Closed, so the next click opens a fresh panel (an open one would only re-plan).

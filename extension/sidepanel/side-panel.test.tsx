@@ -112,6 +112,22 @@ describe('SidePanel', () => {
     expect(rows()).toEqual(['b.ts']);
   });
 
+  it('takes the reads started before its code loaded (main.tsx) instead of asking again', async () => {
+    // Storage holds nothing: what is shown can only come from the early reads.
+    fakeChrome({
+      proposal: null,
+      folders: { last: '/elsewhere', recent: ['/elsewhere'], byConversation: {} },
+    });
+    const early = {
+      proposal: Promise.resolve(proposal('early.ts')),
+      folders: Promise.resolve({ last: '/p', recent: ['/p'], byConversation: {} }),
+    };
+    await act(() => render(<SidePanel call={host({}).call} early={early} />, root));
+    await settle();
+    expect(root.querySelector('[data-replyapply="folder"]')!.textContent).toBe('/p');
+    expect(rows()).toEqual(['early.ts']);
+  });
+
   it('shows each file as soon as it is planned, with a line for the files still to plan', async () => {
     const three = proposal('a.ts');
     three.changeSets[0]!.ops = ['a.ts', 'b.ts', 'c.ts'].map((path, i) => ({

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Proposal } from '../../shared/protocol/messages';
-import { conversationKey, folderFor } from '../ui/folders';
+import { conversationKey, type FolderMemory, folderFor } from '../ui/folders';
 import { HistoryView } from '../ui/history-view';
 import { HostStatusView } from '../ui/host-status-view';
 import { PasteBox } from '../ui/paste-box';
@@ -14,8 +14,14 @@ import { ReviewHeader } from './review-header';
 import { useReview } from './use-review';
 
 /** The review of the last clicked (or pasted) reply against the project folder. */
-export function SidePanel({ call }: { call: HostCall }) {
-  const stored = useStoredProposal(readStoredProposal);
+/** The proposal and the folder memory, asked for before the panel's code was loaded (main.tsx). */
+export interface EarlyReads {
+  proposal: Promise<Proposal | null>;
+  folders: Promise<FolderMemory>;
+}
+
+export function SidePanel({ call, early }: { call: HostCall; early?: EarlyReads }) {
+  const stored = useStoredProposal(early ? () => early.proposal : readStoredProposal);
   const [pasted, setPasted] = useState<Proposal | null>(null);
   const [pasteSeed, setPasteSeed] = useState<{ text: string; key: number; from: Proposal } | undefined>(
     undefined,
@@ -24,7 +30,7 @@ export function SidePanel({ call }: { call: HostCall }) {
   useEffect(() => setPasted(null), [stored]);
   const proposal = pasted ?? stored ?? null;
 
-  const { memory, choose } = useFolderMemory();
+  const { memory, choose } = useFolderMemory(early?.folders);
   const key = proposal ? conversationKey(proposal.site, proposal.conversationId) : undefined;
   const folder = memory ? folderFor(memory, key) : undefined;
   const state = useReview(proposal, folder, call);

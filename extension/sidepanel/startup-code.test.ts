@@ -47,8 +47,17 @@ async function loadedAtStart(entry: string): Promise<string[]> {
 }
 
 describe('side panel start-up', () => {
-  it('loads the engine but none of the format readers: a clicked reply arrives already read', async () => {
+  it('asks for the proposal and the folders before loading the rest (the entry is only those reads)', async () => {
     const inputs = await loadedAtStart(join(import.meta.dirname, 'main.tsx'));
+    expect(inputs.filter((i) => i.endsWith('.ts') || i.endsWith('.tsx')).sort()).toEqual([
+      'extension/sidepanel/main.tsx',
+      'extension/ui/folders.ts',
+      'extension/ui/rpc.ts',
+    ]);
+  });
+
+  it('then loads the engine but none of the format readers: a clicked reply arrives already read', async () => {
+    const inputs = await loadedAtStart(join(import.meta.dirname, 'start.tsx'));
     expect(inputs.some((i) => i.endsWith('shared/engine/plan.ts'))).toBe(true);
     expect(inputs.some((i) => i.endsWith('extension/ui/review.ts'))).toBe(true);
     const readers = inputs.filter((i) => /shared\/formats\/(?!refused-paths)/.test(i));

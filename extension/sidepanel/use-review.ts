@@ -55,6 +55,7 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
       setPlanning({ phase: 'idle' });
       return;
     }
+    performance.mark('replyapply:review-started');
     // A slower earlier plan must not overwrite the plan of a newer proposal or folder.
     const token = ++latest.current;
     const stop = new AbortController();

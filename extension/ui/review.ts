@@ -165,6 +165,7 @@ export async function buildReview(
   const formats = formatsOf(proposal.changeSets);
   const changeSet = reviewChangeSet(proposal, root);
   const read = await readForPlan(changeSet, root, call);
+  performance.mark('replyapply:files-read');
   if (!read.ok) return read;
   const { snapshots, unreadable } = read;
   if (!onProgress) {
@@ -222,6 +223,7 @@ export async function buildReview(
     if (planned < total && due) {
       shown = true;
       onProgress({ review: sofar(), planned, total });
+      performance.mark('replyapply:slice-shown');
       await yieldAfter();
       sliceStart = performance.now();
     }

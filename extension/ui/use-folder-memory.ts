@@ -1,14 +1,20 @@
 import { useCallback, useLayoutEffect, useState } from 'preact/hooks';
 import { chooseFolder, type FolderMemory, loadFolders, readMemory, STORAGE_KEY } from './folders';
 
-/** The folder memory, kept in step with chrome.storage.local (the popup and the panel share it). */
-export function useFolderMemory() {
+/**
+ * The folder memory, kept in step with chrome.storage.local (the popup and the panel share it). `first`:
+ * its first reading when one was already asked for.
+ */
+export function useFolderMemory(first?: Promise<FolderMemory>) {
   const [memory, setMemory] = useState<FolderMemory | null>(null);
   // Read in the task of the first render, not a frame later: the review waits for it.
   useLayoutEffect(() => {
     let live = true;
-    loadFolders().then(
-      (m) => live && setMemory(m),
+    (first ?? loadFolders()).then(
+      (m) => {
+        performance.mark('replyapply:folders-read');
+        if (live) setMemory(m);
+      },
       () => live && setMemory(readMemory(undefined)),
     );
     const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {

@@ -14,7 +14,10 @@ export function useStoredProposal(
   useLayoutEffect(() => {
     let live = true;
     read().then(
-      (p) => live && setProposal(p ?? null),
+      (p) => {
+        performance.mark('replyapply:proposal-read');
+        if (live) setProposal(p ?? null);
+      },
       () => live && setProposal(null),
     );
     const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
