@@ -113,19 +113,36 @@ describe('SidePanel', () => {
   });
 
   it('takes the reads started before its code loaded (main.tsx) instead of asking again', async () => {
-    // Storage holds nothing: what is shown can only come from the early reads.
+    // Storage holds something else: what is shown can only come from the early reads.
     fakeChrome({
-      proposal: null,
+      proposal: proposal('stored.ts'),
       folders: { last: '/elsewhere', recent: ['/elsewhere'], byConversation: {} },
     });
     const early = {
       proposal: Promise.resolve(proposal('early.ts')),
       folders: Promise.resolve({ last: '/p', recent: ['/p'], byConversation: {} }),
+      stale: () => false,
     };
     await act(() => render(<SidePanel call={host({}).call} early={early} />, root));
     await settle();
     expect(root.querySelector('[data-replyapply="folder"]')!.textContent).toBe('/p');
     expect(rows()).toEqual(['early.ts']);
+  });
+
+  it('reads again what was stored anew while its code loaded (Apply clicked on another reply)', async () => {
+    fakeChrome({
+      proposal: proposal('newer.ts'),
+      folders: { last: '/p', recent: ['/p'], byConversation: {} },
+    });
+    const early = {
+      proposal: Promise.resolve(proposal('older.ts')),
+      folders: Promise.resolve({ last: '/old', recent: ['/old'], byConversation: {} }),
+      stale: () => true,
+    };
+    await act(() => render(<SidePanel call={host({}).call} early={early} />, root));
+    await settle();
+    expect(root.querySelector('[data-replyapply="folder"]')!.textContent).toBe('/p');
+    expect(rows()).toEqual(['newer.ts']);
   });
 
   it('shows each file as soon as it is planned, with a line for the files still to plan', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Proposal } from '../../shared/protocol/messages';
-import { conversationKey, type FolderMemory, folderFor } from '../ui/folders';
+import { conversationKey, type FolderMemory, folderFor, loadFolders } from '../ui/folders';
 import { HistoryView } from '../ui/history-view';
 import { HostStatusView } from '../ui/host-status-view';
 import { PasteBox } from '../ui/paste-box';
@@ -13,15 +13,27 @@ import { ReviewBody } from './review-body';
 import { ReviewHeader } from './review-header';
 import { useReview } from './use-review';
 
-/** The review of the last clicked (or pasted) reply against the project folder. */
 /** The proposal and the folder memory, asked for before the panel's code was loaded (main.tsx). */
 export interface EarlyReads {
   proposal: Promise<Proposal | null>;
   folders: Promise<FolderMemory>;
+  /** Whether that value was stored anew after its read was asked for. */
+  stale: (what: 'proposal' | 'folders') => boolean;
 }
 
+/**
+ * An early read, or a fresh one when the value changed since it was asked for. Called by the hooks once
+ * their storage listeners are in: a change after that reaches them, one before it is seen here.
+ */
+function earlyOr<T>(early: Promise<T>, stale: () => boolean, fresh: () => Promise<T>): () => Promise<T> {
+  return () => early.then((v) => (stale() ? fresh() : v));
+}
+
+/** The review of the last clicked (or pasted) reply against the project folder. */
 export function SidePanel({ call, early }: { call: HostCall; early?: EarlyReads }) {
-  const stored = useStoredProposal(early ? () => early.proposal : readStoredProposal);
+  const stored = useStoredProposal(
+    early ? earlyOr(early.proposal, () => early.stale('proposal'), readStoredProposal) : readStoredProposal,
+  );
   const [pasted, setPasted] = useState<Proposal | null>(null);
   const [pasteSeed, setPasteSeed] = useState<{ text: string; key: number; from: Proposal } | undefined>(
     undefined,
@@ -30,7 +42,9 @@ export function SidePanel({ call, early }: { call: HostCall; early?: EarlyReads 
   useEffect(() => setPasted(null), [stored]);
   const proposal = pasted ?? stored ?? null;
 
-  const { memory, choose } = useFolderMemory(early?.folders);
+  const { memory, choose } = useFolderMemory(
+    early ? earlyOr(early.folders, () => early.stale('folders'), loadFolders) : loadFolders,
+  );
   const key = proposal ? conversationKey(proposal.site, proposal.conversationId) : undefined;
   const folder = memory ? folderFor(memory, key) : undefined;
   const state = useReview(proposal, folder, call);

@@ -4,7 +4,8 @@ import { getProposal } from './rpc';
 
 /**
  * The proposal the background keeps in storage.session: undefined while loading, null when there is
- * none, and the new one whenever a reply is clicked while the page is open. `read` asks for the first.
+ * none, and the new one whenever a reply is clicked while the page is open. `read` asks for the first
+ * (called once the storage listener is in).
  */
 export function useStoredProposal(
   read: () => Promise<Proposal | null> = getProposal,
@@ -13,6 +14,12 @@ export function useStoredProposal(
   // Asked in the task of the first render, not a frame later: the review waits for it.
   useLayoutEffect(() => {
     let live = true;
+    const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+      if (area !== 'session' || !('proposal' in changes)) return;
+      const parsed = ProposalSchema.safeParse(changes.proposal?.newValue);
+      setProposal(parsed.success ? parsed.data : null);
+    };
+    chrome.storage.onChanged.addListener(onChanged);
     read().then(
       (p) => {
         performance.mark('replyapply:proposal-read');
@@ -20,12 +27,6 @@ export function useStoredProposal(
       },
       () => live && setProposal(null),
     );
-    const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
-      if (area !== 'session' || !('proposal' in changes)) return;
-      const parsed = ProposalSchema.safeParse(changes.proposal?.newValue);
-      setProposal(parsed.success ? parsed.data : null);
-    };
-    chrome.storage.onChanged.addListener(onChanged);
     return () => {
       live = false;
       chrome.storage.onChanged.removeListener(onChanged);
