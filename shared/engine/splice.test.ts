@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Replacement, splice } from './splice';
 import type { TextDoc } from './text-model';
@@ -19,44 +20,46 @@ function reference(doc: TextDoc, reps: readonly Replacement[]): { lines: string[
   return { lines, eols };
 }
 
-function random(seed: number): () => number {
-  let x = seed;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
-
 describe('splice', () => {
   it('gives what replacing range by range gives: insertions, removals, edges, several at one point', () => {
-    for (let seed = 1; seed <= 300; seed++) {
-      const next = random(seed);
-      const n = Math.floor(next() * 12);
-      const doc: TextDoc = {
-        bom: false,
-        eol: '\n',
-        lines: Array.from({ length: n }, (_, i) => `l${i}`),
-        eols: Array.from({ length: n }, (_, i) => (i === n - 1 && next() < 0.5 ? '' : '\n')),
-      };
-      const reps: Replacement[] = [];
-      let at = 0;
-      while (at <= n && next() < 0.7) {
-        const start = at + Math.floor(next() * (n - at + 1));
-        const end = Math.min(n, start + Math.floor(next() * 3));
-        const k = Math.floor(next() * 3);
-        reps.push({
-          start,
-          end,
-          lines: Array.from({ length: k }, (_, i) => `new${seed}.${i}`),
-          eols: Array.from({ length: k }, () => (next() < 0.5 ? '\n' : '\r\n')),
-        });
-        at = end;
-      }
-      const out = splice(doc, reps);
-      expect({ lines: out.lines, eols: out.eols }, `seed ${seed}`).toEqual(reference(doc, reps));
-      expect(out.lines).not.toBe(doc.lines);
-    }
+    /** A file of up to 11 lines, and replacements in order: each starts at or after the last one's end. */
+    const input = fc
+      .record({
+        n: fc.nat({ max: 11 }),
+        noFinalNewline: fc.boolean(),
+        steps: fc.array(
+          fc.record({
+            skip: fc.nat({ max: 12 }),
+            remove: fc.nat({ max: 2 }),
+            eols: fc.array(fc.constantFrom('\n', '\r\n'), { maxLength: 2 }),
+          }),
+          { maxLength: 6 },
+        ),
+      })
+      .map(({ n, noFinalNewline, steps }) => {
+        const doc: TextDoc = {
+          bom: false,
+          eol: '\n',
+          lines: Array.from({ length: n }, (_, i) => `l${i}`),
+          eols: Array.from({ length: n }, (_, i) => (i === n - 1 && noFinalNewline ? '' : '\n')),
+        };
+        const reps: Replacement[] = [];
+        let at = 0;
+        for (const [k, step] of steps.entries()) {
+          const start = Math.min(n, at + step.skip);
+          const end = Math.min(n, start + step.remove);
+          reps.push({ start, end, lines: step.eols.map((_, i) => `new${k}.${i}`), eols: step.eols });
+          at = end;
+        }
+        return { doc, reps };
+      });
+    fc.assert(
+      fc.property(input, ({ doc, reps }) => {
+        const out = splice(doc, reps);
+        expect({ lines: out.lines, eols: out.eols }).toEqual(reference(doc, reps));
+        expect(out.lines).not.toBe(doc.lines);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
