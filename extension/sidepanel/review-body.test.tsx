@@ -8,7 +8,7 @@ import type { Method } from '../../shared/protocol/protocol';
 import { flush, useRenderRoot } from '../ui/render-root';
 import type { HostCall, Review } from '../ui/review';
 import { ReviewBody } from './review-body';
-import { useReview } from './use-review';
+import { shownReview, useReview } from './use-review';
 
 const ROOT = '/home/ada/site';
 
@@ -81,12 +81,7 @@ let pasteInstead = 0;
 function Harness({ call, reply = proposal }: { call: HostCall; reply?: Proposal }) {
   const state = useReview(reply, ROOT, call);
   const { planning } = state;
-  const shown =
-    planning.phase === 'ready'
-      ? planning.review
-      : planning.phase === 'planning'
-        ? planning.progress?.review
-        : undefined;
+  const shown = shownReview(planning);
   if (!shown) return <p data-phase={planning.phase}>{planning.phase}</p>;
   return (
     <ReviewBody

@@ -11,7 +11,7 @@ import { useFolderMemory } from '../ui/use-folder-memory';
 import { useStoredProposal } from '../ui/use-stored-proposal';
 import { ReviewBody } from './review-body';
 import { ReviewHeader } from './review-header';
-import { useReview } from './use-review';
+import { shownReview, useReview } from './use-review';
 
 /** The proposal and the folder memory, asked for before the panel's code was loaded (main.tsx). */
 export interface EarlyReads {
@@ -55,12 +55,7 @@ export function SidePanel({ call, early }: { call: HostCall; early?: EarlyReads 
     [proposal],
   );
   // While planning, the files planned so far; ReviewBody stays mounted from the first file to the last.
-  const shown =
-    planning.phase === 'ready'
-      ? planning.review
-      : planning.phase === 'planning'
-        ? planning.progress?.review
-        : undefined;
+  const shown = shownReview(planning);
 
   return (
     <main class="side-panel">

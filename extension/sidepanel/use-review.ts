@@ -32,6 +32,12 @@ export type Planning =
   | { phase: 'ready'; review: Review }
   | { phase: 'failed'; code: number; message: string };
 
+/** The review to show: the files planned so far while planning, then the whole review. */
+export function shownReview(planning: Planning): Review | undefined {
+  if (planning.phase === 'ready') return planning.review;
+  return planning.phase === 'planning' ? planning.progress?.review : undefined;
+}
+
 /** The review of a proposal in a folder: planning, ticks, apply, undo, re-plan. */
 export function useReview(proposal: Proposal | null, root: string | undefined, call: HostCall) {
   const [planning, setPlanning] = useState<Planning>({ phase: 'idle' });
