@@ -85,6 +85,9 @@ describe('a typo in a removed line never applies', () => {
           const typo = target.slice(0, at) + letter + target.slice(at + 1);
           // The typo'd line must not exist as such in the file (then it would not be a typo).
           if (lines.some((l) => l.trim() === typo.trim())) return;
+          // Nor be two lines of the file run together: the engine reads that as a joined line and
+          // splits it (hunk-repairs), which is what such a line means (`)except Exception as e:`).
+          if (lines.some((l, i) => i > 0 && lines[i - 1]!.trim() + l.trim() === typo.trim())) return;
           const hunk: Hunk = { lines: [`-${typo}`, '+replacement'] };
           if (numbered) Object.assign(hunk, { oldStart: k + 1, oldLines: 1, newStart: k + 1, newLines: 1 });
           const r = applyOp(`${lines.join('\n')}\n`, patchOp([hunk]));
