@@ -172,18 +172,10 @@ export function sayLines(say: (text: string) => void, parts: readonly string[], 
 /**
  * Read, detect, check, snapshot and plan the reply, and show the plan: what is written, or the exit code
  * when nothing will be (`bare`: before any report exists, so no --json answer either). A function of its
- * own so the reply, its operations, the snapshots and the plan are garbage once it returns (ten thousand
- * files are hundreds of megabytes of them), not kept alive through the writes.
+ * own so the snapshots and the plan are garbage once it returns (ten thousand files are hundreds of
+ * megabytes of them), not kept alive through the writes.
  */
-async function resolveReply({
-  source,
-  io,
-  opts,
-  root,
-  style,
-  human,
-  report,
-}: {
+async function resolveReply(args: {
   source: string | undefined;
   io: CliIO;
   opts: Options;
@@ -196,66 +188,11 @@ async function resolveReply({
   | { exit: number; bare?: true }
   | { changes: FileChange[]; scripts: Plan['scripts']; name: string; fromStdin: boolean }
 > {
+  const detected = await detectReply(args);
+  if ('exit' in detected) return detected;
+  const { io, opts, root, style, human, report } = args;
   const say = (text: string) => human.write(text);
-  const input = await readReply(source, io);
-  if (!input.ok) {
-    io.stderr.write(`replyapply apply: ${input.message}\n`);
-    return { exit: Exit.Usage, bare: true };
-  }
-
-  const sets = detectAll(input.text, { textSource: 'file' });
-  const merged = mergeSets(sets, input.text);
-  report.diagnostics = merged.diagnostics;
-  // The assistant's own summary (a structured-JSON "message", a Markdown "# Plan") says what it meant.
-  for (const set of sets) if (set.summary) say(`${style.dim(set.summary)}\n\n`);
-  for (const d of merged.diagnostics) say(`${renderDiagnostic(d, style)}\n`);
-
-  if (refusedPaths(merged.diagnostics).length > 0) {
-    say(
-      `${style.red('Nothing written:')} the reply names a path outside the project folder or in a place never written.\n`,
-    );
-    return { exit: Exit.Unresolved };
-  }
-  const fileOps = merged.ops.filter((op) => op.kind !== 'shell');
-  // A reply whose only operations could not be read says so (exit 1), not "nothing found" (exit 3).
-  const unread = merged.diagnostics.some((d) => d.severity === 'error');
-  if (fileOps.length === 0 && !unread) {
-    say('No file operations found in the reply.\n');
-    for (const op of merged.ops)
-      if (op.kind === 'shell')
-        report.scripts.push({
-          command: op.command,
-          status: 'skipped',
-          message: 'no file operations to apply',
-        });
-    return { exit: Exit.NothingFound };
-  }
-  if (merged.diagnostics.some((d) => d.severity === 'error')) {
-    // A block the reader had to skip is part of what the reply meant; applying the rest would be partial.
-    say(`${style.red('Nothing written:')} part of the reply could not be read (see the errors above).\n`);
-    return { exit: Exit.Unresolved };
-  }
-
-  // Paths guessed from prose ("the updated `a.py`:") are only applied when asked for.
-  const guessed = opts.includeGuesses ? [] : merged.ops.filter((op) => op.guess);
-  // An absolute path inside the folder (as given, or as the system resolves it) is that file.
-  const changeSet: ChangeSet = mapIntoRoot(
-    { ...merged, ops: merged.ops.filter((op) => !guessed.includes(op)) },
-    rootsOf(root),
-  );
-  for (const op of guessed) {
-    const { target } = describeOp(op);
-    report.files.push({
-      path: op.kind === 'rename' ? op.to : op.kind === 'shell' ? '' : op.path,
-      action: op.kind === 'delete' ? 'delete' : op.kind === 'rename' ? 'rename' : 'modify',
-      status: 'skipped',
-      message: `The file name was guessed from the text around the code (reply line ${op.line}); pass --include-guesses to apply it.`,
-    });
-    say(
-      `${style.yellow('skipped')}  ${target}  (path guessed from prose at reply line ${op.line}; pass --include-guesses)\n`,
-    );
-  }
-
+  const { parts } = detected;
   // Snapshots (the files as they are now, through the host's path checks) and the plan, part by part:
   // parts share no file (independentParts), so each part's texts are garbage before the next part is
   // read — for ten thousand files, a third less memory and much less garbage collection.
@@ -275,7 +212,9 @@ async function resolveReply({
   const planned: PlannedFile[] = [];
   const unreadable: FileReport[] = [];
   const scripts: Plan['scripts'] = [];
-  for (const part of independentParts(changeSet)) {
+  // Each part is taken out of the list as it is planned: its operations (a large reply's hunk lines are
+  // most of its memory) are garbage once its files are rendered.
+  for (let part = parts.shift(); part !== undefined; part = parts.shift()) {
     const snapshots = new Map<string, { text: string; hash: string } | null>();
     const read = (paths: string[]) => {
       for (const s of reader.read(paths)) {
@@ -372,7 +311,93 @@ async function resolveReply({
       f.message = 'the reply leaves this file unchanged';
     }
   }
-  return { changes, scripts, name: input.name, fromStdin: input.fromStdin };
+  return { changes, scripts, name: detected.name, fromStdin: detected.fromStdin };
+}
+
+/**
+ * Read and detect the reply, show what the readers said, and refuse what cannot be applied: the reply's
+ * operations as independent parts, or the exit code. The reply, its change sets and their merge are this
+ * function's alone: once it returns, the parts are all that holds the operations, and the plan lets go
+ * of each part when it is planned.
+ */
+async function detectReply({
+  source,
+  io,
+  opts,
+  root,
+  style,
+  human,
+  report,
+}: {
+  source: string | undefined;
+  io: CliIO;
+  opts: Options;
+  root: string;
+  style: Style;
+  human: CliIO['stdout'];
+  report: ApplyReport;
+}): Promise<{ exit: number; bare?: true } | { parts: ChangeSet[]; name: string; fromStdin: boolean }> {
+  const say = (text: string) => human.write(text);
+  const input = await readReply(source, io);
+  if (!input.ok) {
+    io.stderr.write(`replyapply apply: ${input.message}\n`);
+    return { exit: Exit.Usage, bare: true };
+  }
+
+  const sets = detectAll(input.text, { textSource: 'file' });
+  const merged = mergeSets(sets, input.text);
+  report.diagnostics = merged.diagnostics;
+  // The assistant's own summary (a structured-JSON "message", a Markdown "# Plan") says what it meant.
+  for (const set of sets) if (set.summary) say(`${style.dim(set.summary)}\n\n`);
+  for (const d of merged.diagnostics) say(`${renderDiagnostic(d, style)}\n`);
+
+  if (refusedPaths(merged.diagnostics).length > 0) {
+    say(
+      `${style.red('Nothing written:')} the reply names a path outside the project folder or in a place never written.\n`,
+    );
+    return { exit: Exit.Unresolved };
+  }
+  const fileOps = merged.ops.filter((op) => op.kind !== 'shell');
+  // A reply whose only operations could not be read says so (exit 1), not "nothing found" (exit 3).
+  const unread = merged.diagnostics.some((d) => d.severity === 'error');
+  if (fileOps.length === 0 && !unread) {
+    say('No file operations found in the reply.\n');
+    for (const op of merged.ops)
+      if (op.kind === 'shell')
+        report.scripts.push({
+          command: op.command,
+          status: 'skipped',
+          message: 'no file operations to apply',
+        });
+    return { exit: Exit.NothingFound };
+  }
+  if (merged.diagnostics.some((d) => d.severity === 'error')) {
+    // A block the reader had to skip is part of what the reply meant; applying the rest would be partial.
+    say(`${style.red('Nothing written:')} part of the reply could not be read (see the errors above).\n`);
+    return { exit: Exit.Unresolved };
+  }
+
+  // Paths guessed from prose ("the updated `a.py`:") are only applied when asked for.
+  const guessed = opts.includeGuesses ? [] : merged.ops.filter((op) => op.guess);
+  // An absolute path inside the folder (as given, or as the system resolves it) is that file.
+  const changeSet: ChangeSet = mapIntoRoot(
+    { ...merged, ops: merged.ops.filter((op) => !guessed.includes(op)) },
+    rootsOf(root),
+  );
+  for (const op of guessed) {
+    const { target } = describeOp(op);
+    report.files.push({
+      path: op.kind === 'rename' ? op.to : op.kind === 'shell' ? '' : op.path,
+      action: op.kind === 'delete' ? 'delete' : op.kind === 'rename' ? 'rename' : 'modify',
+      status: 'skipped',
+      message: `The file name was guessed from the text around the code (reply line ${op.line}); pass --include-guesses to apply it.`,
+    });
+    say(
+      `${style.yellow('skipped')}  ${target}  (path guessed from prose at reply line ${op.line}; pass --include-guesses)\n`,
+    );
+  }
+
+  return { parts: independentParts(changeSet), name: input.name, fromStdin: input.fromStdin };
 }
 
 /** The folder as given and as the system resolves it (a link, macOS's /private/var). */

@@ -38,6 +38,12 @@ export function splitLines(text: string): string[] {
 }
 const lastSplit: { text: string | null; lines: string[] } = { text: null, lines: [] };
 
+/** Lets go of the last split (detectAll, when its parsers are done: see forgetReply in unified-diff.ts). */
+export function forgetSplit(): void {
+  lastSplit.text = null;
+  lastSplit.lines = [];
+}
+
 export function openingFence(line: string): { indent: number; marker: string; info: string } | null {
   // Most lines are not fences: look at the first non-blank character before running the regex.
   // (trimStart drops exactly what the regex's \s* matches.)

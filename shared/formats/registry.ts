@@ -17,7 +17,7 @@ import { refusedPathMessage } from './refused-paths';
 import { searchReplace } from './search-replace';
 import { structuredJson } from './structured-json';
 import type { FormatParser, ParsedBlock } from './types';
-import { replyFences, replyLines, unifiedDiffParser } from './unified-diff';
+import { forgetReply, replyFences, replyLines, unifiedDiffParser } from './unified-diff';
 import { wholeFile } from './whole-file';
 import { xmlEdits } from './xml-edits';
 
@@ -45,6 +45,14 @@ export interface DetectOptions {
 }
 
 export function detectAll(reply: string, options: DetectOptions = {}): ChangeSet[] {
+  try {
+    return detectIn(reply, options);
+  } finally {
+    forgetReply();
+  }
+}
+
+function detectIn(reply: string, options: DetectOptions): ChangeSet[] {
   const { text, regions } = maskReasoning(reply);
   const claimed: Array<[number, number, FormatId]> = [];
   const found: Array<{ parser: FormatParser; block: ParsedBlock }> = [];

@@ -38,7 +38,7 @@
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
 import { stripDiffPrefix } from '../paths/paths';
-import { dedent, type Fence, findFences, splitLines, stripWrappingFence } from './fences';
+import { dedent, type Fence, findFences, forgetSplit, splitLines, stripWrappingFence } from './fences';
 import { pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 
@@ -889,6 +889,19 @@ export function replyFences(text: string): Fence[] {
   return lastFences.fences;
 }
 const lastFences: { text: string | null; fences: Fence[] } = { text: null, fences: [] };
+
+/**
+ * Lets go of the reply `replyLines`, `replyFences` and `splitLines` keep for the parsers of one reply (detectAll calls
+ * it when they are done): a large reply's lines are hundreds of thousands of strings, and holding them
+ * until the next reply comes kept them alive through the whole plan of it.
+ */
+export function forgetReply(): void {
+  forgetSplit();
+  lastReply.text = null;
+  lastReply.lines = { raw: [], clean: [] };
+  lastFences.text = null;
+  lastFences.fences = [];
+}
 
 /** Content lines of a fence from the raw (CR-keeping) lines, dedented like the fence's own lines. */
 export function rawFenceLines(raw: readonly string[], fence: Fence): string[] {
