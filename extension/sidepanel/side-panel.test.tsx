@@ -108,8 +108,11 @@ describe('SidePanel', () => {
     expect(root.textContent).toContain('read from: Copy button');
     expect(rows()).toEqual(['a.ts']);
     await act(() => fire({ proposal: { newValue: proposal('b.ts') } }, 'session'));
-    await settle();
-    expect(rows()).toEqual(['b.ts']);
+    // The new proposal is checked against its schema, which is loaded then (use-stored-proposal.ts).
+    await vi.waitFor(async () => {
+      await settle();
+      expect(rows()).toEqual(['b.ts']);
+    });
   });
 
   it('takes the reads started before its code loaded (main.tsx) instead of asking again', async () => {

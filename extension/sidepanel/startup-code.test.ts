@@ -63,4 +63,11 @@ describe('side panel start-up', () => {
     const readers = inputs.filter((i) => /shared\/formats\/(?!refused-paths)/.test(i));
     expect(readers).toEqual([]);
   });
+
+  it('and none of the message schemas: zod builds every schema when its module is evaluated', async () => {
+    const inputs = await loadedAtStart(join(import.meta.dirname, 'start.tsx'));
+    expect(
+      inputs.filter((i) => /node_modules\/zod\/|shared\/protocol\/(protocol|messages)\.ts$/.test(i)),
+    ).toEqual([]);
+  });
 });

@@ -21,7 +21,8 @@ import {
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import { refusedPaths } from '../../shared/formats/refused-paths';
 import type { Proposal } from '../../shared/protocol/messages';
-import { ErrorCode, type Method, type ParamsOf, type ResultOf } from '../../shared/protocol/protocol';
+import { ErrorCode } from '../../shared/protocol/names';
+import type { Method, ParamsOf, ResultOf } from '../../shared/protocol/protocol';
 import { siteName } from './labels';
 
 export type HostCall = <M extends Method>(method: M, params: ParamsOf<M>) => Promise<ResultOf<M>>;

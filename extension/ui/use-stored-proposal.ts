@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'preact/hooks';
-import { type Proposal, ProposalSchema } from '../../shared/protocol/messages';
+import type { Proposal } from '../../shared/protocol/messages';
 import { getProposal } from './rpc';
 
 /**
@@ -16,8 +16,14 @@ export function useStoredProposal(
     let live = true;
     const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
       if (area !== 'session' || !('proposal' in changes)) return;
-      const parsed = ProposalSchema.safeParse(changes.proposal?.newValue);
-      setProposal(parsed.success ? parsed.data : null);
+      const value: unknown = changes.proposal?.newValue;
+      // The schemas are loaded when a proposal changes, not with the page: building them is part of what
+      // the side panel would do before it shows anything. (Changes keep their order: one module, loaded once.)
+      void import('../../shared/protocol/messages').then(({ ProposalSchema }) => {
+        if (!live) return;
+        const parsed = ProposalSchema.safeParse(value);
+        setProposal(parsed.success ? parsed.data : null);
+      });
     };
     chrome.storage.onChanged.addListener(onChanged);
     read().then(

@@ -1,7 +1,7 @@
 /**
- * The protocol's names and version, apart from its schemas (protocol.ts builds every zod schema when it is
- * imported): the host answers a browser's first message, a hello, from these alone (dispatcher.ts), before
- * it loads the rest.
+ * The protocol's names, version and error codes, apart from its schemas (protocol.ts builds every zod schema
+ * when it is imported): the host answers a browser's first message, a hello, from these alone
+ * (dispatcher.ts), before it loads the rest, and the side panel starts without the schemas.
  */
 
 /** The name the browsers know the host by. */
@@ -17,3 +17,24 @@ export const METHOD_NAMES = [
   'history',
   'runScript',
 ] as const;
+
+/** Error codes: numbers that are only ever appended, never renumbered. */
+export const ErrorCode = {
+  InvalidRequest: 1,
+  UnknownMethod: 2,
+  InvalidParams: 3,
+  Internal: 4,
+  UnsafePath: 10,
+  RootRefused: 11,
+  NotFound: 12,
+  NotAFolder: 13,
+  Binary: 14,
+  TooLarge: 15,
+  Conflict: 20,
+  WriteFailed: 21,
+  Locked: 22,
+  NoSuchApply: 23,
+  ScriptFailed: 30,
+  ScriptTimeout: 31,
+  FrameTooLarge: 40,
+} as const;

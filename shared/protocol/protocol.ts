@@ -8,29 +8,10 @@
  * Page:     { id, page: { index, count, chunk } }   (an answer over the browser's 1 MiB limit, in pieces)
  */
 import * as z from 'zod/mini';
+import type { ErrorCode } from './names';
 
-export { HOST_NAME, PROTOCOL_VERSION } from './names';
+export { ErrorCode, HOST_NAME, PROTOCOL_VERSION } from './names';
 
-/** Error codes: numbers that are only ever appended, never renumbered. */
-export const ErrorCode = {
-  InvalidRequest: 1,
-  UnknownMethod: 2,
-  InvalidParams: 3,
-  Internal: 4,
-  UnsafePath: 10,
-  RootRefused: 11,
-  NotFound: 12,
-  NotAFolder: 13,
-  Binary: 14,
-  TooLarge: 15,
-  Conflict: 20,
-  WriteFailed: 21,
-  Locked: 22,
-  NoSuchApply: 23,
-  ScriptFailed: 30,
-  ScriptTimeout: 31,
-  FrameTooLarge: 40,
-} as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const HostErrorSchema = z.object({
