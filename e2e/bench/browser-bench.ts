@@ -242,6 +242,7 @@ const REVIEW_PROBE = `(() => {
     if (probe.planning === undefined && document.querySelector('[data-replyapply="planning"]')) probe.planning = now();
     if (!probe.sawFirst && document.querySelector('[data-replyapply-file] table.diff')) {
       probe.sawFirst = true;
+      probe.firstInDom = now();
       shown('first');
     }
     if (!probe.sawAll && document.querySelectorAll('[data-replyapply-file][data-status="ok"]').length === 50 &&
@@ -263,6 +264,8 @@ interface ReviewProbe {
   planning?: number;
   /** The panel's performance marks (main.tsx, use-review.ts, review.ts), by name without the prefix. */
   marks?: Record<string, number>;
+  /** When the first diff was in the DOM; \`first\` is when a frame had shown it. */
+  firstInDom?: number;
   first?: number;
   all?: number;
 }
@@ -374,7 +377,7 @@ async function reviewLatency(
             .map(([name, t]) => `${name} ${at(t)}`)
             .join(', ');
           console.log(
-            `    click → panel navigates ${at(probe.navigated)}, document ${at(probe.document)}, first drawing ${at(probe.drawn)}, progress line ${at(probe.planning)}, first diff ${at(probe.first)}, all ${at(probe.all)}`,
+            `    click → panel navigates ${at(probe.navigated)}, document ${at(probe.document)}, first drawing ${at(probe.drawn)}, progress line ${at(probe.planning)}, first diff in the DOM ${at(probe.firstInDom)}, shown ${at(probe.first)}, all ${at(probe.all)}`,
           );
           console.log(`      marks: ${marks}`);
         }
