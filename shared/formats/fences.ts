@@ -46,8 +46,7 @@ export function forgetSplit(): void {
 
 export function openingFence(line: string): { indent: number; marker: string; info: string } | null {
   // Most lines are not fences: look at the first non-blank character before running the regex.
-  // (trimStart drops exactly what the regex's \s* matches.)
-  const first = line.trimStart()[0];
+  const first = firstNonBlank(line);
   if (first !== '`' && first !== '~') return null;
   const m = OPEN.exec(line);
   if (!m) return null;
@@ -56,6 +55,20 @@ export function openingFence(line: string): { indent: number; marker: string; in
   // A backtick fence's info string may not contain backticks (CommonMark), else it is inline code.
   if (marker[0] === '`' && info.includes('`')) return null;
   return { indent: m[1]!.length, marker, info };
+}
+
+/**
+ * The first character of `line` that is not white space as the regex's `\s*` reads it (what trimStart
+ * drops), without making the trimmed copy: every line of a reply is asked, and a diff's lines mostly
+ * start with a space.
+ */
+export function firstNonBlank(line: string): string | undefined {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (c < 128 || !/\s/.test(line[i]!)) return line[i];
+  }
+  return undefined;
 }
 
 export function isClosingFence(line: string, marker: string): boolean {
