@@ -169,13 +169,8 @@ export function sayLines(say: (text: string) => void, parts: readonly string[], 
   if (out !== '') say(out);
 }
 
-/**
- * Read, detect, check, snapshot and plan the reply, and show the plan: what is written, or the exit code
- * when nothing will be (`bare`: before any report exists, so no --json answer either). A function of its
- * own so the snapshots and the plan are garbage once it returns (ten thousand files are hundreds of
- * megabytes of them), not kept alive through the writes.
- */
-async function resolveReply(args: {
+/** What resolving a reply works with: where it comes from, the options, and where its answers go. */
+interface ReplyArgs {
   source: string | undefined;
   io: CliIO;
   opts: Options;
@@ -184,7 +179,17 @@ async function resolveReply(args: {
   /** Where text for people goes (stderr with --json). */
   human: CliIO['stdout'];
   report: ApplyReport;
-}): Promise<
+}
+
+/**
+ * Read, detect, check, snapshot and plan the reply, and show the plan: what is written, or the exit code
+ * when nothing will be (`bare`: before any report exists, so no --json answer either). A function of its
+ * own so the snapshots and the plan are garbage once it returns (ten thousand files are hundreds of
+ * megabytes of them), not kept alive through the writes.
+ */
+async function resolveReply(
+  args: ReplyArgs,
+): Promise<
   | { exit: number; bare?: true }
   | { changes: FileChange[]; scripts: Plan['scripts']; name: string; fromStdin: boolean }
 > {
@@ -328,15 +333,9 @@ async function detectReply({
   style,
   human,
   report,
-}: {
-  source: string | undefined;
-  io: CliIO;
-  opts: Options;
-  root: string;
-  style: Style;
-  human: CliIO['stdout'];
-  report: ApplyReport;
-}): Promise<{ exit: number; bare?: true } | { parts: ChangeSet[]; name: string; fromStdin: boolean }> {
+}: ReplyArgs): Promise<
+  { exit: number; bare?: true } | { parts: ChangeSet[]; name: string; fromStdin: boolean }
+> {
   const say = (text: string) => human.write(text);
   const input = await readReply(source, io);
   if (!input.ok) {
