@@ -19,11 +19,14 @@ export function useStoredProposal(
       const value: unknown = changes.proposal?.newValue;
       // The schemas are loaded when a proposal changes, not with the page: building them is part of what
       // the side panel would do before it shows anything. (Changes keep their order: one module, loaded once.)
-      void import('../../shared/protocol/messages').then(({ ProposalSchema }) => {
-        if (!live) return;
-        const parsed = ProposalSchema.safeParse(value);
-        setProposal(parsed.success ? parsed.data : null);
-      });
+      import('../../shared/protocol/messages').then(
+        ({ ProposalSchema }) => {
+          if (!live) return;
+          const parsed = ProposalSchema.safeParse(value);
+          setProposal(parsed.success ? parsed.data : null);
+        },
+        () => live && setProposal(null),
+      );
     };
     chrome.storage.onChanged.addListener(onChanged);
     read().then(

@@ -891,9 +891,9 @@ export function replyFences(text: string): Fence[] {
 const lastFences: { text: string | null; fences: Fence[] } = { text: null, fences: [] };
 
 /**
- * Lets go of the reply `replyLines`, `replyFences` and `splitLines` keep for the parsers of one reply (detectAll calls
- * it when they are done): a large reply's lines are hundreds of thousands of strings, and holding them
- * until the next reply comes kept them alive through the whole plan of it.
+ * Lets go of the reply that `replyLines`, `replyFences` and `splitLines` keep for the parsers of one reply
+ * (detectAll calls it when they are done): a large reply's lines are hundreds of thousands of strings, and
+ * holding them until the next reply came kept them alive through the whole plan of it.
  */
 export function forgetReply(): void {
   forgetSplit();
