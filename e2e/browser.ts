@@ -30,17 +30,21 @@ export function makeProfile(): Profile {
   return profile;
 }
 
-/** Debian's Chromium, headless, with the built extension loaded into `profile` (and any extra `args`, `env`). */
+/**
+ * Debian's Chromium, headless, with the built extension loaded into `profile` (and any extra `args`, `env`;
+ * `dist`: another build of it, such as the benchmark's copy with a static side panel).
+ */
 export function launchExtension(
   profile: Profile,
-  options: { args?: string[]; env?: Record<string, string> } = {},
+  options: { args?: string[]; env?: Record<string, string>; dist?: string } = {},
 ): Promise<BrowserContext> {
+  const dist = options.dist ?? DIST;
   return chromium.launchPersistentContext(profile.dir, {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      `--disable-extensions-except=${DIST}`,
-      `--load-extension=${DIST}`,
+      `--disable-extensions-except=${dist}`,
+      `--load-extension=${dist}`,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',

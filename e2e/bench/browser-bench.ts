@@ -3,10 +3,10 @@
  * the content script's CPU time on a 200-reply conversation (V8 samples in extension code), its cost per
  * streamed mutation, and click-to-review and apply-to-written times for a 50-file reply.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { launchExtension, makeProfile } from '../browser';
+import { DIST, launchExtension, makeProfile } from '../browser';
 import { type Reply, serveChatGpt } from '../chat-page';
 
 interface CpuProfile {
@@ -157,23 +157,7 @@ export async function benchBrowser(): Promise<void> {
     //    and every file planned (medians of REVIEW_RUNS clicks, each opening a fresh panel); then Apply →
     //    written.
     const root = join(profile.dir, 'project');
-    const files: string[] = [];
-    const body = Array.from({ length: 100 }, (_, i) => `line ${i}`).join('\n');
-    for (let i = 0; i < 50; i++) {
-      mkdirSync(join(root, 'src'), { recursive: true });
-      writeFileSync(join(root, 'src', `m${i}.txt`), `${body}\n`);
-      files.push(
-        `--- a/src/m${i}.txt\n+++ b/src/m${i}.txt\n@@ -50,3 +50,3 @@\n line 49\n-line 50\n+line fifty\n line 51`,
-      );
-    }
-    const reply50 = `Fifty files:\n\n\`\`\`diff\n${files.join('\n')}\n\`\`\``;
-    const url50 = await serveChatGpt(context, 'bench-50', [{ id: 'f', markdown: reply50 }]);
-    await sw.evaluate(async (f) => {
-      await chrome.storage.local.set({
-        folders: { last: f, recent: [f], byConversation: { 'chatgpt:bench-50': f } },
-      });
-      await chrome.storage.session.remove('proposal');
-    }, root);
+    const url50 = await fiftyFiles(context, sw, root);
     const chat = await context.newPage();
     const review = await reviewLatency(context, sw, chat, url50);
     const panel = await context.newPage();
@@ -209,6 +193,70 @@ export async function benchBrowser(): Promise<void> {
     await context.close();
     rmSync(profile.dir, { recursive: true, force: true });
   }
+  await reviewFloor();
+}
+
+/**
+ * What the review's latency is up against: the same click on the same reply opening, instead of the review,
+ * a static page that already shows 50 diffs (no script; the review's stylesheet). Chromium creating the
+ * panel, loading a page and painting it, with none of our code on the way.
+ */
+async function reviewFloor(): Promise<void> {
+  const profile = makeProfile();
+  const dist = join(profile.dir, 'static-panel');
+  cpSync(DIST, dist, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'));
+  const real = readFileSync(join(dist, manifest.side_panel.default_path), 'utf8');
+  const css = real.match(/<link rel="stylesheet"[^>]*>/)?.[0] ?? '';
+  const diff =
+    '<table class="diff"><tr><td>50</td><td>-line 50</td></tr><tr><td>50</td><td>+line fifty</td></tr></table>';
+  const sections = Array.from(
+    { length: 50 },
+    (_, i) =>
+      `<section data-replyapply-file="src/m${i}.txt" data-status="ok"><h3>src/m${i}.txt</h3>${diff}</section>`,
+  );
+  writeFileSync(
+    join(dist, 'static-panel.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>static</title>${css}</head><body><div id="app">${sections.join('')}</div></body></html>`,
+  );
+  manifest.side_panel.default_path = 'static-panel.html';
+  writeFileSync(join(dist, 'manifest.json'), JSON.stringify(manifest));
+  const context = await launchExtension(profile, { dist });
+  try {
+    const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const url50 = await fiftyFiles(context, sw, join(profile.dir, 'project'));
+    const chat = await context.newPage();
+    const floor = await reviewLatency(context, sw, chat, url50, 'static-panel.html');
+    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    console.log(
+      `  click → a static page of 50 diffs visible   ${mid(floor.first).toFixed(0)} ms (runs: ${floor.first.map((x) => x.toFixed(0)).join(', ')})   (Chromium's floor for the lines above)`,
+    );
+  } finally {
+    await context.close();
+    rmSync(profile.dir, { recursive: true, force: true });
+  }
+}
+
+/** A project of 50 files, a chat page with one reply changing each, and the folder remembered for it. */
+async function fiftyFiles(context: BrowserContext, sw: Worker, root: string): Promise<string> {
+  const files: string[] = [];
+  const body = Array.from({ length: 100 }, (_, i) => `line ${i}`).join('\n');
+  for (let i = 0; i < 50; i++) {
+    mkdirSync(join(root, 'src'), { recursive: true });
+    writeFileSync(join(root, 'src', `m${i}.txt`), `${body}\n`);
+    files.push(
+      `--- a/src/m${i}.txt\n+++ b/src/m${i}.txt\n@@ -50,3 +50,3 @@\n line 49\n-line 50\n+line fifty\n line 51`,
+    );
+  }
+  const reply50 = `Fifty files:\n\n\`\`\`diff\n${files.join('\n')}\n\`\`\``;
+  const url50 = await serveChatGpt(context, 'bench-50', [{ id: 'f', markdown: reply50 }]);
+  await sw.evaluate(async (f) => {
+    await chrome.storage.local.set({
+      folders: { last: f, recent: [f], byConversation: { 'chatgpt:bench-50': f } },
+    });
+    await chrome.storage.session.remove('proposal');
+  }, root);
+  return url50;
 }
 
 /** Clicks on Apply for the review's latency; each opens a fresh side panel. */
@@ -219,8 +267,8 @@ const REVIEW_RUNS = 7;
  * frame showing a file's diff, and of the first frame with all 50 files planned and no progress line.
  * A frame is shown once requestAnimationFrame's callback has run and the task after it starts.
  */
-const REVIEW_PROBE = `(() => {
-  if (!location.pathname.endsWith('/sidepanel/index.html') || globalThis.__benchReview) return;
+const reviewProbe = (page: string) => `(() => {
+  if (!location.pathname.endsWith('/${page}') || globalThis.__benchReview) return;
   const now = () => performance.timeOrigin + performance.now();
   const probe = (globalThis.__benchReview = {
     early: !document.querySelector('[data-replyapply-file]'),
@@ -235,6 +283,13 @@ const REVIEW_PROBE = `(() => {
         probe.marks = {};
         for (const m of performance.getEntriesByType('mark'))
           if (m.name.startsWith('replyapply:')) probe.marks[m.name.slice(11)] ??= performance.timeOrigin + m.startTime;
+        // The document's own loading (Navigation Timing) and each script's fetch, on the same clock.
+        const nav = performance.getEntriesByType('navigation')[0];
+        if (nav)
+          for (const k of ['fetchStart', 'responseEnd', 'domInteractive', 'domContentLoadedEventEnd'])
+            probe.marks['nav.' + k] ??= performance.timeOrigin + nav[k];
+        for (const r of performance.getEntriesByType('resource'))
+          if (r.name.endsWith('.js')) probe.marks['js.' + r.name.split('/').pop().split('-')[0]] ??= performance.timeOrigin + r.responseEnd;
       }),
     );
   const check = () => {
@@ -281,7 +336,9 @@ async function reviewLatency(
   sw: Worker,
   chat: Page,
   url: string,
+  page = 'sidepanel/index.html',
 ): Promise<{ first: number[]; all: number[]; missed: number }> {
+  const REVIEW_PROBE = reviewProbe(page);
   const browser = context.browser();
   if (!browser) throw new Error('no browser to reach the side panel through');
   const cdp = await browser.newBrowserCDPSession();
@@ -324,7 +381,7 @@ async function reviewLatency(
       // The panel's target is created without a URL ("other"), then navigates to the review page.
       const opened = new Promise<{ targetId: string; sessionId: string }>((resolve) => {
         const onCreated = async (e: { targetInfo: { targetId: string; type: string; url: string } }) => {
-          if (e.targetInfo.type !== 'other' && !e.targetInfo.url.includes('/sidepanel/')) return;
+          if (e.targetInfo.type !== 'other' && !e.targetInfo.url.endsWith(`/${page}`)) return;
           cdp.off('Target.targetCreated', onCreated);
           const { targetId } = e.targetInfo;
           const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: false });
