@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Hunk } from '../changeset/changeset';
 import { applyOp } from './apply-op';
+import { changesSomething, parseHunkLines } from './apply-patch';
 import { hunk, patchOp, text } from './test-helpers';
 import type { ApplyResult, Rung } from './types';
 
@@ -321,5 +323,18 @@ describe('line endings, BOM and the final newline', () => {
 describe('tolerances', () => {
   it('an empty line in a hunk is a blank context line (its space was stripped)', () => {
     expect(ok(apply(text('a', '', 'b'), [hunk([' a', '', '-b', '+B'])]))).toBe(text('a', '', 'B'));
+  });
+});
+
+describe('changesSomething', () => {
+  it('says what parsing the hunk says: whether it has a + or - line', () => {
+    const line = fc.tuple(fc.constantFrom(' ', '-', '+', '\\', '', 'x', '@'), fc.string({ maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 8 }), (ls) => {
+        const h: Hunk = { lines: ls.map(([p, body]) => p + body) };
+        expect(changesSomething(h)).toBe(parseHunkLines(h).ops.some(([k]) => k !== ' '));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -70,6 +70,12 @@ export function parseHunkLines(hunk: Hunk): ParsedHunk {
   return parsed;
 }
 
+/** Whether the hunk has a `+` or `-` line: `parseHunkLines(h).ops.some(([k]) => k !== ' ')` without parsing it. */
+export function changesSomething(hunk: Hunk): boolean {
+  for (const l of hunk.lines) if (l[0] === '+' || l[0] === '-') return true;
+  return false;
+}
+
 function hunkLabel(hunk: Hunk, index: number): string {
   const n = index + 1;
   if (hunk.oldStart !== undefined) {
@@ -158,7 +164,7 @@ export function applyHunks(
 
   // A hunk without a `+` or `-` line changes nothing (udiffx skips them too): it is left out, so that a
   // stray context-only hunk cannot make the patch fail or overlap another.
-  let hunks = written.filter((h) => parseHunkLines(h).ops.some(([k]) => k !== ' '));
+  let hunks = written.filter(changesSomething);
   if (hunks.length < written.length) {
     note(
       `${written.length - hunks.length} hunk(s) of ${where} change nothing (no "+" or "-" line); left out.`,
@@ -300,14 +306,15 @@ function applyHunksOnce(
   for (let i = 0; i < hunks.length; i++) {
     const hunk = hunks[i]!;
     const p = parseHunkLines(hunk);
-    const label = hunkLabel(hunk, i);
+    // Named only in a message: most hunks apply without one.
+    const label = () => hunkLabel(hunk, i);
     const numbered = hunk.oldStart !== undefined;
     const m = p.old.length;
     const fail = (kind: FailureKind, message: string, nearest?: string): HunkFailure => ({
       ...failure(kind, message, nearest),
       hunk: i,
     });
-    if (p.ops.length === 0) return fail('no-match', `${label} ${where} has no lines.`);
+    if (p.ops.length === 0) return fail('no-match', `${label()} ${where} has no lines.`);
 
     // Anchors: each must be found in turn after the previous hunk (codex's `@@ class Foo`).
     let cursor = prevEnd;
@@ -316,10 +323,10 @@ function applyHunksOnce(
       if (found.kind !== 'found') {
         return fail(
           'no-match',
-          `${label} ${where}: the line "${anchor.trim()}" it starts from was not found.`,
+          `${label()} ${where}: the line "${anchor.trim()}" it starts from was not found.`,
         );
       }
-      noteRung(notes, found.match, `the line "${anchor.trim()}" of ${label}`, ctx.opLine);
+      noteRung(notes, found.match, () => `the line "${anchor.trim()}" of ${label()}`, ctx.opLine);
       cursor = found.match.start + 1;
     }
 
@@ -333,7 +340,7 @@ function applyHunksOnce(
         if (start < prevEnd || start > n) {
           return fail(
             'out-of-range',
-            `${label} ${where} inserts after line ${start} but the file has ${n} lines${start < prevEnd ? ' (or that is before the previous hunk)' : ''}.`,
+            `${label()} ${where} inserts after line ${start} but the file has ${n} lines${start < prevEnd ? ' (or that is before the previous hunk)' : ''}.`,
           );
         }
       } else start = n;
@@ -345,7 +352,7 @@ function applyHunksOnce(
         const state = hasFinalNewline(doc) ? 'ends with a newline' : 'does not end with a newline';
         return fail(
           'no-match',
-          `${label} ${where} disagrees with the file about its last newline: ${ctx.path} ${state}.`,
+          `${label()} ${where} disagrees with the file about its last newline: ${ctx.path} ${state}.`,
         );
       }
       const options = pinnedToEnd
@@ -386,13 +393,13 @@ function applyHunksOnce(
         const lines = found.matches.map((x) => x.start + 1).join(', ');
         return fail(
           'ambiguous',
-          `${label} ${where} fits ${found.matches.length} places equally well (lines ${lines}); it needs more context lines to say which.`,
+          `${label()} ${where} fits ${found.matches.length} places equally well (lines ${lines}); it needs more context lines to say which.`,
         );
       }
       if (found.kind === 'none') {
         const fuzzy = attempt.fuzz ? fuzzyPlace(hay, p, options.lo ?? 0, options.hi ?? n - m) : null;
         if (!fuzzy) {
-          const r = notFound(hay, p, label, where, numbered ? hunk.oldStart : undefined, options.lo ?? 0);
+          const r = notFound(hay, p, label(), where, numbered ? hunk.oldStart : undefined, options.lo ?? 0);
           return { ...r, hunk: i };
         }
         match = { start: fuzzy.start, rung: 'exact', shift: null };
@@ -400,7 +407,7 @@ function applyHunksOnce(
           severity: 'warning',
           line: ctx.opLine,
           fileLine: fuzzy.start + 1,
-          message: `${cap(label)} applied at line ${fuzzy.start + 1} although ${fuzzy.differing.length} of its ${fuzzy.context} unchanged lines differ from the file there (${fuzzy.differing.map((j) => `line ${fuzzy.start + j + 1}`).join(', ')}); every line it removes matches, and no other place fits.`,
+          message: `${cap(label())} applied at line ${fuzzy.start + 1} although ${fuzzy.differing.length} of its ${fuzzy.context} unchanged lines differ from the file there (${fuzzy.differing.map((j) => `line ${fuzzy.start + j + 1}`).join(', ')}); every line it removes matches, and no other place fits.`,
         });
       } else {
         match = found.match;
@@ -417,7 +424,7 @@ function applyHunksOnce(
             severity: 'warning',
             line: ctx.opLine,
             fileLine: match.start + 1,
-            message: `${cap(label)} matched line ${match.start + 1} once its unchanged lines got back the space in front of them that the reply lost; the added lines are as written.`,
+            message: `${cap(label())} matched line ${match.start + 1} once its unchanged lines got back the space in front of them that the reply lost; the added lines are as written.`,
           });
         } else noteRung(notes, match, label, ctx.opLine);
       }
@@ -429,7 +436,7 @@ function applyHunksOnce(
             severity: 'info',
             line: ctx.opLine,
             fileLine: start + 1,
-            message: `${label} applied at line ${start + 1}, ${Math.abs(start - stated)} lines ${start > stated ? 'below' : 'above'} where it says.`,
+            message: `${label()} applied at line ${start + 1}, ${Math.abs(start - stated)} lines ${start > stated ? 'below' : 'above'} where it says.`,
           });
         }
         offset = start - stated;
@@ -442,7 +449,7 @@ function applyHunksOnce(
       // is not clear, so they must match the file's own (jsdiff leaves them alone there too).
       return fail(
         'no-match',
-        `${label} ${where} has Windows (CR LF) line endings, and ${ctx.path} mixes Windows and Unix ones: at line ${start + 1} they differ, so it is not applied.`,
+        `${label()} ${where} has Windows (CR LF) line endings, and ${ctx.path} mixes Windows and Unix ones: at line ${start + 1} they differ, so it is not applied.`,
       );
     }
     const again = m > 0 ? appliedAround(hay, p, start, end) : null;
@@ -451,7 +458,7 @@ function applyHunksOnce(
       // (git refuses these through its anchoring rules; corpus udiff-081, git t4113's "at the beginning").
       return fail(
         'already-applied',
-        `${label} ${where} fits at line ${start + 1}, but what it makes of those lines is already in the file at line ${again + 1}; it seems to be applied already.`,
+        `${label()} ${where} fits at line ${start + 1}, but what it makes of those lines is already in the file at line ${again + 1}; it seems to be applied already.`,
       );
     }
     const eol = eolAt(doc, start, end);
@@ -497,14 +504,20 @@ function applyHunksOnce(
   return { ok: true, doc: splice(doc, replacements), finalNewline, notes, added, replacements };
 }
 
-export function noteRung(notes: EditNote[], match: Match, what: string, line: number): void {
+export function noteRung(
+  notes: EditNote[],
+  match: Match,
+  what: string | (() => string),
+  line: number,
+): void {
   if (match.rung === 'exact') return;
+  const named = typeof what === 'string' ? what : what();
   notes.push({
     severity: match.rung === 'trailing-whitespace' ? 'info' : 'warning',
     line,
     rung: match.rung,
     fileLine: match.start + 1,
-    message: `${cap(what)} matched line ${match.start + 1} only ${RUNG_WORDS[match.rung]}.`,
+    message: `${cap(named)} matched line ${match.start + 1} only ${RUNG_WORDS[match.rung]}.`,
   });
 }
 
@@ -551,9 +564,16 @@ function mixedEndings(doc: TextDoc): boolean {
 
 /** A hunk whose kept and removed lines carry CRs: each matched file line must end the same way. */
 function endingsAgree(doc: TextDoc, hunk: Hunk, start: number): boolean {
-  const old = hunk.lines.filter((l) => l[0] !== '+' && l[0] !== '\\');
-  if (!old.some((l) => l.endsWith('\r'))) return true;
-  return old.every((l, j) => (doc.eols[start + j] === '\r\n') === l.endsWith('\r'));
+  // The hunk's old lines (neither `+` nor `\`), walked twice rather than copied: most hunks have no CR.
+  const old = (l: string) => l[0] !== '+' && l[0] !== '\\';
+  if (!hunk.lines.some((l) => old(l) && l.endsWith('\r'))) return true;
+  let j = 0;
+  for (const l of hunk.lines) {
+    if (!old(l)) continue;
+    if ((doc.eols[start + j] === '\r\n') !== l.endsWith('\r')) return false;
+    j++;
+  }
+  return true;
 }
 
 /**
