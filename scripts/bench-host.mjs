@@ -1,6 +1,7 @@
-// Host benchmarks: a hello through a freshly spawned host (what sendNativeMessage costs), next to Node's floor
-// (`node -e ''`, spawned to exit, in turns with the host so both see the same machine), a hello through an open
-// port, and readFiles of 200 files totalling 20 MiB. Prints medians; targets in brackets.
+// Host benchmarks: a hello through a freshly spawned host (what sendNativeMessage costs), next to Node's floors
+// (`node -e ''` spawned to exit, and a bare script that only answers the hello, in turns with the host so all
+// see the same machine), a hello through an open port, and readFiles of 200 files totalling 20 MiB. Prints
+// medians; targets in brackets.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,16 +76,36 @@ export async function benchHost() {
   const { host } = await buildHost(join(dir, 'build'));
   const env = { REPLYAPPLY_STATE_DIR: join(dir, 'state') };
 
+  // The least any Node host can do: read one framed message and answer it, with nothing else loaded.
+  const bare = join(dir, 'bare-host.mjs');
+  writeFileSync(
+    bare,
+    [
+      'process.stdin.on("data", (c) => {',
+      '  const id = JSON.parse(c.subarray(4, 4 + c.readUInt32LE(0))).id;',
+      '  const body = Buffer.from(JSON.stringify({ id, ok: true, result: {} }));',
+      '  const head = Buffer.alloc(4);',
+      '  head.writeUInt32LE(body.length);',
+      '  process.stdout.write(Buffer.concat([head, body]));',
+      '});',
+    ].join('\n'),
+  );
   const spawned = [];
   const floor = [];
+  const bareHello = [];
   for (let i = 0; i < 21; i++) {
     floor.push(await nodeFloor());
-    const t = performance.now();
-    const h = openHost(host, env);
-    await h.request('hello');
-    spawned.push(performance.now() - t);
-    // Each start on its own: the next one is not timed against this one's exit.
-    await h.close();
+    for (const [script, times] of [
+      [host, spawned],
+      [bare, bareHello],
+    ]) {
+      const t = performance.now();
+      const h = openHost(script, env);
+      await h.request('hello');
+      times.push(performance.now() - t);
+      // Each start on its own: the next one is not timed against this one's exit.
+      await h.close();
+    }
   }
 
   const h = openHost(host, env);
@@ -120,7 +141,10 @@ export async function benchHost() {
     `  hello via a freshly spawned host   median ${median(spawned).toFixed(1)} ms   [target ≤ 100 ms]`,
   );
   console.log(
-    `  node -e '' alone, spawn to exit    median ${median(floor).toFixed(1)} ms   (Node's floor for the line above)`,
+    `  node -e '' alone, spawn to exit    median ${median(floor).toFixed(1)} ms   (Node's start and exit)`,
+  );
+  console.log(
+    `  hello from a bare Node script      median ${median(bareHello).toFixed(1)} ms   (Node's floor for the line above: a script that only answers)`,
   );
   console.log(`  hello via an open port             median ${median(port).toFixed(3)} ms   [target ≤ 2 ms]`);
   console.log(
