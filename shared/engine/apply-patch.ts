@@ -504,12 +504,7 @@ function applyHunksOnce(
   return { ok: true, doc: splice(doc, replacements), finalNewline, notes, added, replacements };
 }
 
-export function noteRung(
-  notes: EditNote[],
-  match: Match,
-  what: string | (() => string),
-  line: number,
-): void {
+export function noteRung(notes: EditNote[], match: Match, what: string | (() => string), line: number): void {
   if (match.rung === 'exact') return;
   const named = typeof what === 'string' ? what : what();
   notes.push({
