@@ -56,8 +56,13 @@ export async function answerPermissionPrompt(
     let spacing = 300;
     while (prompt) {
       const button = prompt.buttons.get(answer);
-      if (button === undefined)
+      if (button === undefined) {
+        // Chromium 150 (Debian's bookworm without bookworm-security) gives its views no Text property
+        // over UI DevTools; 156 does.
+        if (prompt.texts.length === 0)
+          throw new Error('The prompt shows no text over UI DevTools: this Chromium is too old (156 works).');
         throw new Error(`The prompt has no ${answer} button: ${prompt.texts.join(' | ')}`);
+      }
       // An earlier click may have closed the prompt meanwhile, taking this button with it: the tree,
       // read again below, tells.
       await ui.click(button).catch(() => undefined);
