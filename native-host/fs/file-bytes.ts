@@ -39,6 +39,8 @@ export function readExactSync(
   abs: string,
   maxBytes = Number.POSITIVE_INFINITY,
   memory?: Scratch | Arena,
+  /** False: `hash` is '' (a caller that writes nothing has no use for it). */
+  hash = true,
 ): ReadOutcome {
   let fd: number;
   try {
@@ -56,7 +58,10 @@ export function readExactSync(
     if (st.size > maxBytes) return { kind: 'too-large', size: st.size };
     const data = readToEnd(fd, st.size, maxBytes, memory);
     if (data.length > maxBytes) return { kind: 'too-large', size: data.length };
-    return { kind: 'file', file: { data, hash: sha256(data), size: data.length, mode: st.mode & 0o7777 } };
+    return {
+      kind: 'file',
+      file: { data, hash: hash ? sha256(data) : '', size: data.length, mode: st.mode & 0o7777 },
+    };
   } finally {
     closeSync(fd);
   }

@@ -35,6 +35,14 @@ describe('readSnapshots', () => {
     expect(SnapshotSchema.parse(snap)).toEqual(snap);
   });
 
+  it('hash: false reads the same text and leaves the hash empty (a dry run writes nothing)', async () => {
+    await put(sb.root, 'f.txt', 'a\r\nb\n', 0o640);
+    const [hashed] = await readSnapshots(sb.root, ['f.txt']);
+    const [bare] = await readSnapshots(sb.root, ['f.txt'], { hash: false });
+    expect(hashed).toMatchObject({ hash: sha('a\r\nb\n') });
+    expect(bare).toEqual({ ...hashed, hash: '' });
+  });
+
   it('keeps the mode bits of an executable', async () => {
     await put(sb.root, 'run.sh', '#!/bin/sh\n', 0o755);
     const [snap] = await readSnapshots(sb.root, ['run.sh']);
