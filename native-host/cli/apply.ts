@@ -10,15 +10,7 @@ import { realpathSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
 import { mergeChangeSets } from '../../shared/changeset/merge';
-import {
-  type FilePlan,
-  independentParts,
-  type Plan,
-  plan,
-  planNeedsFirst,
-  planNeedsMore,
-  toFileChanges,
-} from '../../shared/engine';
+import { independentParts, type Plan } from '../../shared/engine';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import { refusedPaths } from '../../shared/formats/refused-paths';
 import { detectAll, hash } from '../../shared/formats/registry';
@@ -30,29 +22,13 @@ import { runScript } from '../host/run-script';
 import { parseArgs, projectDir, readReply } from './args';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, type CliIO, Exit } from './io';
-import {
-  colorDiffLine,
-  describeOp,
-  jsonText,
-  renderDiagnostic,
-  type Style,
-  styleFor,
-  terminalSafe,
-} from './render';
+import { type FileReport, type FileStatus, planParts } from './plan-parts';
+import { COLOR, describeOp, jsonText, renderDiagnostic, type Style, styleFor, terminalSafe } from './render';
 
 export const APPLY_USAGE =
   'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]';
 
-type FileStatus = 'ok' | 'conflict' | 'error' | 'skipped';
-
-/** One line of the `--json` answer's `files`. */
-export interface FileReport {
-  path: string;
-  action: 'create' | 'modify' | 'delete' | 'rename';
-  from?: string;
-  status: FileStatus;
-  message?: string;
-}
+export type { FileReport };
 
 export interface ScriptReport {
   command: string;
@@ -215,55 +191,13 @@ async function resolveReply(
   // into a pipe or a log, the plan is a list of files with line counts: ten thousand files' diffs are
   // megabytes nobody reads, and most of the output's cost. (--json and --dry-run give the details.)
   const diffs = opts.dryRun || !opts.yes || human.isTTY === true;
-  const planned: PlannedFile[] = [];
-  const unreadable: FileReport[] = [];
-  const scripts: Plan['scripts'] = [];
-  // Each part is taken out of the list as it is planned: its operations (a large reply's hunk lines are
-  // most of its memory) are garbage once its files are rendered.
-  for (let part = parts.shift(); part !== undefined; part = parts.shift()) {
-    const snapshots = new Map<string, { text: string; hash: string } | null>();
-    const read = (paths: string[]) => {
-      for (const s of reader.read(paths)) {
-        if (s.exists === true) snapshots.set(s.path, { text: s.text, hash: s.hash });
-        else if (s.exists === false) snapshots.set(s.path, null);
-        else unreadable.push({ path: s.path, action: 'modify', status: 'error', message: s.error.message });
-      }
-    };
-    // Other names of a file (strip levels, the folder under a made-up one) only where it is missing.
-    read(planNeedsFirst(part));
-    const more = planNeedsMore(part, snapshots);
-    if (more.length > 0) read(more);
-    // Once a file cannot be read nothing will be written; the rest is only read, to name every such file.
-    if (unreadable.length > 0) continue;
-    const partPlan = plan(part, snapshots);
-    scripts.push(...partPlan.scripts);
-    for (const f of partPlan.files) {
-      // A name the plan could only guess (an absolute path's tail, a made-up folder): like a name guessed
-      // from prose, written only when asked for.
-      // A placeholder comment standing in for code (`// ...`) refuses the file unless the user said so.
-      const elided = f.status === 'error' && f.error?.kind === 'placeholder';
-      const accepted = elided && opts.acceptElisions;
-      const status = f.status === 'ok' || accepted ? 'ok' : 'error';
-      const held = f.guess === true && status === 'ok' && !opts.includeGuesses;
-      const file = fileReport(f, status === 'error' ? 'error' : held ? 'skipped' : 'ok');
-      if (held)
-        file.message = `The file name is a guess${f.writtenAs ? ` for ${f.writtenAs}` : ''}; pass --include-guesses to apply it.`;
-      else if (accepted)
-        file.message = `written with its placeholder (--accept-elisions): ${f.error!.message}`;
-      else if (elided) file.message = `${f.error!.message} Pass --accept-elisions to write it anyway.`;
-      const accept = new Set([f.path]);
-      planned.push({
-        first: f.lines[0] ?? 0,
-        file,
-        text: renderFile(f, style, diffs),
-        // A dry run writes nothing: the new texts are not kept (ten thousand files' worth of them).
-        change:
-          held || opts.dryRun
-            ? undefined
-            : toFileChanges({ ...partPlan, files: [f] }, accept, accepted ? accept : new Set())[0],
-      });
-    }
-  }
+  const { planned, unreadable, scripts } = planParts(parts, reader.read, {
+    dryRun: opts.dryRun,
+    includeGuesses: opts.includeGuesses,
+    acceptElisions: opts.acceptElisions,
+    color: style === COLOR,
+    diffs,
+  });
   if (unreadable.length > 0) {
     for (const f of unreadable) say(`${style.red('error')}  ${f.path}: ${f.message}\n`);
     report.files.push(...unreadable);
@@ -345,7 +279,7 @@ async function detectReply({
   }
 
   const sets = detectAll(input.text, { textSource: 'file' });
-  const merged = mergeSets(sets, input.text);
+  const merged = mergeSets(sets);
   report.diagnostics = merged.diagnostics;
   // The assistant's own summary (a structured-JSON "message", a Markdown "# Plan") says what it meant.
   for (const set of sets) if (set.summary) say(`${style.dim(set.summary)}\n\n`);
@@ -414,31 +348,15 @@ function rootsOf(root: string): string[] {
  * All change sets of a reply as one, in reply order: one plan and one transaction, so two formats in one
  * reply (an Aptix bundle beside a git patch) are written, or refused, together.
  */
-function mergeSets(sets: ChangeSet[], text: string): ChangeSet {
+function mergeSets(sets: ChangeSet[]): ChangeSet {
   const merged = mergeChangeSets(sets);
   return {
-    id: `cli-${hash(text)}`,
+    // Each set's id already comes from the reply's hash: hashing fifteen megabytes again costs 20 ms.
+    id: `cli-${hash(sets.map((s) => s.id).join(' '))}`,
     source: { format: sets[0]?.source.format ?? 'unified-diff', textSource: 'file' },
     ops: merged?.ops ?? [],
     diagnostics: (merged?.diagnostics ?? []).map(({ op: _op, ...d }) => d),
   };
-}
-
-/** One planned file, kept after its part's texts are gone: its line in the report, its output, its write. */
-interface PlannedFile {
-  /** Reply line of its first operation (the order of the plan). */
-  first: number;
-  file: FileReport;
-  text: string;
-  change: FileChange | undefined;
-}
-
-function fileReport(f: FilePlan, status: FileStatus): FileReport {
-  const out: FileReport = { path: f.path, action: f.action, status };
-  if (f.from !== undefined) out.from = f.from;
-  if (f.error) out.message = f.error.message;
-  else if (status === 'skipped') out.message = 'not written';
-  return out;
 }
 
 function markAll(report: ApplyReport, status: FileStatus, message: string): void {
@@ -550,51 +468,6 @@ function renderHeader(root: string, files: number, style: Style): string {
   return style.bold(`Plan for ${root} (${files} file${files === 1 ? '' : 's'}):`);
 }
 
-/** One file of the plan: its line, errors and notes, and its diff when `diffs`. */
-function renderFile(f: FilePlan, style: Style, diffs: boolean): string {
-  const out: string[] = [];
-  const what = `${f.action === 'rename' ? `${f.from} → ${f.path}` : f.path}${f.writtenAs ? style.dim(` (the reply wrote ${f.writtenAs})`) : ''}`;
-  const lines = f.lines.length
-    ? style.dim(`  (reply line${f.lines.length === 1 ? '' : 's'} ${f.lines.join(', ')})`)
-    : '';
-  const status = f.status === 'error' ? style.red('error ') : style.green('ok    ');
-  if (diffs) out.push('');
-  out.push(
-    `${status}  ${f.action.padEnd(6)}  ${what}${f.guess ? style.yellow(' [path guessed]') : ''}${diffs ? '' : changedLines(f, style)}${lines}`,
-  );
-  if (f.error) {
-    out.push(`        ${style.red(f.error.message)}`);
-    if (f.error.nearest !== undefined) {
-      out.push(style.dim('        The closest lines in the file:'));
-      for (const l of f.error.nearest.split('\n')) out.push(style.dim(`        | ${l}`));
-    }
-  }
-  for (const note of f.notes) {
-    if (note.placeholder && f.error?.kind === 'placeholder') continue;
-    const label = note.severity === 'warning' ? style.yellow('note') : style.dim('note');
-    out.push(`        ${label}: ${note.message}`);
-  }
-  if (diffs && f.hunks.length > 0) {
-    const oldName = f.action === 'create' ? '/dev/null' : `a/${f.from ?? f.path}`;
-    const newName = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;
-    // Line by line, as colorDiff would colour the joined diff, without building and splitting it
-    // (ten thousand files' diffs are a lot of text). One string per file's diff: the lines die young.
-    let block = '';
-    const put = (text: string) => {
-      if (text.includes('\n')) for (const l of text.split('\n')) block += `\n    ${colorDiffLine(l, style)}`;
-      else block += `\n    ${colorDiffLine(text, style)}`;
-    };
-    put(`--- ${oldName}`);
-    put(`+++ ${newName}`);
-    for (const h of f.hunks) {
-      put(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
-      for (const l of h.lines) put(l);
-    }
-    out.push(block.slice(1));
-  }
-  return out.join('\n');
-}
-
 /** The shell commands of the reply, listed after the files (empty when there are none). */
 function renderScripts(scripts: Plan['scripts'], style: Style): string[] {
   if (scripts.length === 0) return [];
@@ -603,21 +476,6 @@ function renderScripts(scripts: Plan['scripts'], style: Style): string[] {
     style.bold('Commands in the reply:'),
     ...scripts.map((s) => `  $ ${s.command}  ${style.dim(`(reply line ${s.line})`)}`),
   ];
-}
-
-/** `  +3 -1` for a file's diff, in place of the diff itself. */
-function changedLines(f: FilePlan, style: Style): string {
-  if (f.hunks.length === 0) return '';
-  let added = 0;
-  let removed = 0;
-  for (const h of f.hunks) {
-    for (const l of h.lines) {
-      const c = l.charCodeAt(0);
-      if (c === 43 /* + */) added++;
-      else if (c === 45 /* - */) removed++;
-    }
-  }
-  return `  ${style.green(`+${added}`)} ${style.red(`-${removed}`)}`;
 }
 
 interface LineReader {
