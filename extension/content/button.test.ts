@@ -179,6 +179,25 @@ describe('mountApplyButton on the ChatGPT fixture', () => {
     expect(css).toMatch(/font[\w-]*: inherit/);
   });
 
+  it('where setting adoptedStyleSheets throws (a content script in Firefox 140 ESR), each button gets a <style>', () => {
+    const turns = showFixture();
+    const setter = vi.spyOn(ShadowRoot.prototype, 'adoptedStyleSheets', 'set').mockImplementation(() => {
+      throw new Error('Accessing from Xray wrapper is not supported.');
+    });
+    try {
+      for (const turn of turns)
+        mountApplyButton(turn, chatgpt, { ops: 1, files: 1, errors: 0, onClick: () => {} });
+    } finally {
+      setter.mockRestore();
+    }
+    const roots = Array.from(hostsIn(document), (h) => h.shadowRoot!);
+    expect(roots.length).toBe(turns.length);
+    expect(
+      roots.every((r) => r.querySelector('style')?.textContent?.includes(':host-context(html.dark)')),
+    ).toBe(true);
+    expect(roots.every((r) => r.querySelector('button') !== null)).toBe(true);
+  });
+
   it('every button shares one stylesheet', () => {
     const turns = showFixture();
     for (const turn of turns)

@@ -108,8 +108,7 @@ function create(doc: Document, state: ApplyButtonState): Mounted {
   const root = host.attachShadow({ mode: 'open' });
   // One parsed stylesheet shared by every button (a page with 200 replies would parse 200 <style>s).
   const sheet = sharedSheet(doc);
-  if (sheet) root.adoptedStyleSheets = [sheet];
-  else {
+  if (!sheet || !adopt(root, sheet)) {
     const style = doc.createElement('style');
     style.textContent = STYLE;
     root.append(style);
@@ -151,6 +150,20 @@ function sharedSheet(doc: Document): CSSStyleSheet | null {
     sheets.set(doc, sheet);
   }
   return sheet;
+}
+
+/**
+ * Give the button's shadow root the shared sheet. Firefox 140 ESR throws "Accessing from Xray wrapper is
+ * not supported" when a content script sets `adoptedStyleSheets` (an ObservableArray seen through the
+ * page's Xray wrapper; 153 ESR allows it): there every button gets a <style> of its own instead.
+ */
+function adopt(root: ShadowRoot, sheet: CSSStyleSheet): boolean {
+  try {
+    root.adoptedStyleSheets = [sheet];
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function render(entry: Mounted, turn: Element, adapter: SiteAdapter) {
