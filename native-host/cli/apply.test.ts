@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApplyReport, apply, sayLines } from './apply';
+import { type ApplyReport, apply, SAY_PIECE, sayLines } from './apply';
 import { fakeIO } from './fake-io';
 import { Exit, UsageError } from './io';
 
@@ -384,5 +384,15 @@ describe('sayLines', () => {
       if (piece === 1) expect(said).toHaveLength(parts.length);
       if (piece === 1 << 20) expect(said).toHaveLength(1);
     }
+  });
+
+  it("says a large plan in pieces that stay below V8's large-object size", () => {
+    const parts = Array.from({ length: 20_000 }, (_, i) => `    +line ${i} of a diff that is long enough`);
+    const said: string[] = [];
+    sayLines((t) => said.push(t), parts);
+    expect(said.join('')).toBe(parts.join('\n'));
+    const longest = Math.max(...parts.map((p) => p.length + 1));
+    expect(SAY_PIECE + longest).toBeLessThan(128 * 1024);
+    expect(said.every((t) => t.length <= SAY_PIECE + longest)).toBe(true);
   });
 });
