@@ -53,6 +53,14 @@ describe('readReply', () => {
   const dir = mkdtempSync(join(tmpdir(), 'replyapply-args-'));
   writeFileSync(join(dir, 'reply.md'), 'hello\r\nworld\n');
 
+  it('reads a file whose bytes are not all UTF-8 as their UTF-8 decoding gives them (U+FFFD)', async () => {
+    const bytes = Buffer.from([0x61, 0xff, 0xc3, 0x28, 0x0a, 0xed, 0xa0, 0x80, 0xef, 0xbb, 0xbf, 0x62]);
+    writeFileSync(join(dir, 'bad.md'), bytes);
+    const r = await readReply('bad.md', fakeIO({ cwd: dir }));
+    expect(r).toMatchObject({ ok: true, text: bytes.toString('utf8') });
+    expect(r.ok && r.text).toContain('\uFFFD');
+  });
+
   it('reads FILE relative to the working folder, bytes intact', async () => {
     expect(await readReply('reply.md', fakeIO({ cwd: dir }))).toEqual({
       ok: true,

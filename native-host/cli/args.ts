@@ -95,8 +95,9 @@ export async function readReply(file: string | undefined, io: CliIO): Promise<Re
   }
   const abs = path.resolve(io.cwd, file);
   try {
-    const data = await readFile(abs);
-    return { ok: true, text: data.toString('utf8'), fromStdin: false, name: file };
+    // Decoded as it is read: the same text as the bytes' toString('utf8'), without a Buffer of the whole
+    // reply living on beside it (15 MiB of the peak for a 15 MiB reply).
+    return { ok: true, text: await readFile(abs, 'utf8'), fromStdin: false, name: file };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why =
