@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWithin, normalizePath, quotePath } from './paths';
+import { checkPathFully, isPlainPath, isWithin, MAX_NAME_BYTES, normalizePath, quotePath } from './paths';
 
 describe('normalizePath', () => {
   it.each([
@@ -84,5 +85,86 @@ describe('quotePath', () => {
     const q = quotePath(`${'d'.repeat(5000)}/x.txt`);
     expect(Array.from(q)).toHaveLength(80);
     expect(q).toMatch(/^d+…d+\/x\.txt$/);
+  });
+});
+
+describe('the plain-path shortcut', () => {
+  // Pieces a path is built from, hostile ones included: every rule of checkPath must still decide.
+  const pieces = [
+    'a',
+    'Z',
+    '0',
+    'src',
+    'file.ts',
+    '_',
+    '__',
+    '__init__',
+    '-',
+    '+',
+    '@',
+    '=',
+    ',',
+    '.',
+    '..',
+    '...',
+    '/',
+    '//',
+    '\\',
+    ':',
+    'C:',
+    '~',
+    '%2e',
+    '%2F',
+    ' ',
+    '\t',
+    '*',
+    '**',
+    '`',
+    "'",
+    '"',
+    '.git',
+    '.GIT',
+    '.hg',
+    '.jj',
+    '.github',
+    '\u0000',
+    '\u001b',
+    '\u009b',
+    '\u200b',
+    '\u2215',
+    '\uff0f',
+    '\uff0e',
+    'é',
+    '\ufeff',
+    'x'.repeat(200),
+  ];
+  const path = fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }).map((p) => p.join(''));
+
+  it('takes a path only where the full check gives it back unchanged', () => {
+    fc.assert(
+      fc.property(path, (p) => {
+        const full = checkPathFully(p);
+        if (isPlainPath(p)) expect(full).toEqual({ ok: true, path: p });
+        expect(normalizePath(p)).toEqual(full);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each([
+    ['src/a.ts', true],
+    ['pkg0/file0.ts', true],
+    ['a/__init__.py', true],
+    ['__init__.py', false],
+    ['.github/x.yml', false],
+    ['a/.git/config', false],
+    ['a./b', false],
+    ['a..b', false],
+    ['a//b', false],
+    ['C:/x', false],
+    [`${'n'.repeat(MAX_NAME_BYTES)}/x`, true],
+    [`${'n'.repeat(MAX_NAME_BYTES + 1)}/x`, false],
+  ])('%s: %s', (p, plain) => {
+    expect(isPlainPath(p)).toBe(plain);
   });
 });
