@@ -1,9 +1,11 @@
 import { mkdir, realpath, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isPlainPath } from '../../shared/paths/paths';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { makeSandbox, put, type Sandbox } from '../test/fs-sandbox';
-import { checkRelPath, resolveInRoot } from './safe-path';
+import { checkRelPath, isGitAlias, resolveInRoot } from './safe-path';
 import { isWithinDir } from './within';
 
 let sb: Sandbox;
@@ -42,6 +44,45 @@ describe('checkRelPath', () => {
     ['console.ts', 'console.ts'],
   ])('%j is accepted as %j', (raw, expected) => {
     expect(checkRelPath(raw)).toBe(expected);
+  });
+});
+
+describe('the plain-path shortcut of checkRelPath', () => {
+  it('no name of a plain path is a repository store or one of its aliases', () => {
+    const names = [
+      'git',
+      'GIT',
+      'hg',
+      'jj',
+      '.git',
+      '.Git',
+      '.hg',
+      '.jj',
+      'git~1',
+      'GIT~12',
+      'hg~3',
+      '.git.',
+      '.git ',
+      '.git::$INDEX_ALLOCATION',
+      'a',
+      'src',
+      'x.ts',
+      '_',
+      '-',
+      '~',
+      '1',
+      '.',
+    ];
+    const path = fc.array(fc.constantFrom(...names), { minLength: 1, maxLength: 4 }).map((n) => n.join('/'));
+    fc.assert(
+      fc.property(path, (p) => {
+        if (isPlainPath(p)) expect(p.split('/').some(isGitAlias)).toBe(false);
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(isGitAlias('GIT~1')).toBe(true);
+    expect(() => checkRelPath('src/GIT~1/config')).toThrow(/repository store/);
+    expect(() => checkRelPath('src/con.txt')).toThrow(/reserved device name/);
   });
 });
 

@@ -9,7 +9,7 @@
  */
 import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { normalizePath, quotePath } from '../../shared/paths/paths';
+import { isPlainPath, normalizePath, quotePath } from '../../shared/paths/paths';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { HostFailure } from './failure';
 import { isWithinDir } from './within';
@@ -46,7 +46,7 @@ const GIT_ALIASES = /^(\.(git|hg|jj)([\s.]*|::.*)|(git|hg|jj)~\d+)$/i;
 /** Code points HFS+ ignores in names, so `.g\u200cit` is `.git` there (git's CVE-2014-9390). */
 const IGNORABLE = /\u034f|[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g;
 
-function isGitAlias(seg: string): boolean {
+export function isGitAlias(seg: string): boolean {
   return GIT_ALIASES.test(seg.normalize('NFC').replace(IGNORABLE, ''));
 }
 
@@ -69,9 +69,12 @@ function tooLong(raw: string, bytes: number): HostFailure {
   );
 }
 
-/** Why one normalized segment may not be used, or null. */
-function segmentRefusal(seg: string): string | null {
-  if (isGitAlias(seg))
+/**
+ * Why one normalized segment may not be used, or null. `plain`: the path is a plain one (isPlainPath),
+ * whose names start with neither a dot nor hold a `~`, so none can be a repository store's alias.
+ */
+function segmentRefusal(seg: string, plain: boolean): string | null {
+  if (!plain && isGitAlias(seg))
     return 'it is inside a repository store (.git/, .hg/, .jj/), which is never read or written';
   const stem = seg.split('.')[0] ?? seg;
   if (WIN_RESERVED.test(stem.trimEnd()))
@@ -97,8 +100,9 @@ export function checkRelPath(raw: string): string {
   if (typeof raw !== 'string') throw unsafe(String(raw), 'it is not a string');
   const norm = normalizePath(raw);
   if (!norm.ok) throw unsafe(raw, norm.reason);
+  const plain = isPlainPath(norm.path);
   for (const seg of norm.path.split('/')) {
-    const why = segmentRefusal(seg);
+    const why = segmentRefusal(seg, plain);
     if (why) throw unsafe(raw, why);
   }
   return norm.path;
