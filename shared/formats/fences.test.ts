@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstNonBlank, openingFence } from './fences';
+import { firstNonBlank, openingFence, sharedSplit, splitLines } from './fences';
+import { forgetReply, replyLines } from './unified-diff';
 
 // Every character JavaScript counts as white space, beside some that it does not (U+200B, U+180E).
 const chars = fc.constantFrom(
@@ -28,5 +29,22 @@ describe('firstNonBlank', () => {
     expect(openingFence('\u200b```ts')).toBeNull();
     expect(openingFence('   ~~~')).toEqual({ indent: 3, marker: '~~~', info: '' });
     expect(openingFence('  - a')).toBeNull();
+  });
+});
+
+describe('splitLines and the shared split', () => {
+  it('the parsers share one split of the reply; a parser that asks for lines of its own gets a copy', () => {
+    const text = 'a\nb\r\nc';
+    try {
+      const shared = sharedSplit(text);
+      expect(shared).toEqual(['a', 'b', 'c']);
+      expect(replyLines(text).clean).toBe(shared);
+      const own = splitLines(text);
+      own[0] = 'changed';
+      expect(sharedSplit(text)).toEqual(['a', 'b', 'c']);
+      expect(replyLines(text).raw).toEqual(['a', 'b\r', 'c']);
+    } finally {
+      forgetReply();
+    }
   });
 });

@@ -38,7 +38,7 @@
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
 import { stripDiffPrefix } from '../paths/paths';
-import { dedent, type Fence, findFences, forgetSplit, splitLines, stripWrappingFence } from './fences';
+import { dedent, type Fence, findFences, forgetSplit, sharedSplit, stripWrappingFence } from './fences';
 import { pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 
@@ -866,7 +866,8 @@ const DIFF_LANGS = new Set(['diff', 'patch', 'udiff', 'git-diff', 'gitdiff']);
 export function replyLines(text: string): { raw: string[]; clean: string[] } {
   if (lastReply.text !== text) {
     const hasCr = text.includes('\r');
-    const clean = splitLines(text);
+    // The split itself, not a copy: nobody changes these lines (see above).
+    const clean = sharedSplit(text) as string[];
     lastReply.text = text;
     lastReply.lines = { raw: hasCr ? text.split('\n') : clean, clean };
     // A lone `\r` counts as a line end for `clean` but not for `raw`: then both are split on `\n`.
