@@ -2,7 +2,16 @@
 // and a 50,000-hunk unified diff (about 12 MiB), against git apply and GNU patch; and planning a 100-hunk
 // bare-@@ patch on a 50,000-line file in process. Figures are printed, targets in brackets.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -71,6 +80,62 @@ function measure(label, pristine, work, cmd, args, { fresh = true, stdin } = {})
     if (TIME) peak = Math.max(peak, Number(res.stderr.toString().trim().split('\n').pop()) / 1024);
   }
   return { label, s: median(times), peak };
+}
+
+/** The CLI's stages: functions whose time, callees included, a CPU profile of the dry run shows. */
+const STAGES = [
+  ['detect the reply', 'detectAll'],
+  ['split into parts', 'independentParts'],
+  ['read the files', 'read'],
+  ['plan', 'plan'],
+  ['render the files', 'renderFile'],
+  ['print', 'sayLines'],
+];
+
+/**
+ * BENCH_VERBOSE: one more dry run under V8's CPU profiler, and where its time went by stage (callees
+ * included) and by collector: what a change to the dry run should be aimed at.
+ */
+function profileDryRun(node, cli, cwd, diffPath, dir) {
+  const out = join(dir, 'profile');
+  rmSync(out, { recursive: true, force: true });
+  const res = spawnSync(
+    node,
+    [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      out,
+      '--cpu-prof-interval',
+      '100',
+      cli,
+      'apply',
+      '--dry-run',
+      '--dir',
+      '.',
+      diffPath,
+    ],
+    { cwd, maxBuffer: 1 << 30 },
+  );
+  if (res.status !== 0) throw new Error(`profiled dry run failed: ${res.stderr.toString().slice(-500)}`);
+  const file = readdirSync(out).find((f) => f.endsWith('.cpuprofile'));
+  const profile = JSON.parse(readFileSync(join(out, file), 'utf8'));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const spent = new Map();
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = profile.timeDeltas[i] ?? 0;
+    total += dt;
+    const names = new Set();
+    for (let id = profile.samples[i]; id !== undefined; id = parent.get(id))
+      names.add(byId.get(id).callFrame.functionName);
+    for (const name of names) spent.set(name, (spent.get(name) ?? 0) + dt);
+  }
+  const ms = (name) => `${((spent.get(name) ?? 0) / 1000).toFixed(0)} ms`.padStart(8);
+  console.log(`    profiled dry run: ${(total / 1000).toFixed(0)} ms of samples`);
+  for (const [label, fn] of STAGES) console.log(`      ${label.padEnd(26)} ${ms(fn)}`);
+  console.log(`      ${'garbage collector'.padEnd(26)} ${ms('(garbage collector)')}`);
 }
 
 export async function benchApply() {
@@ -153,6 +218,7 @@ export async function benchApply() {
     );
     console.log(`  (b) apply --yes / GNU patch         ${(ours.s / patch.s).toFixed(2)}   [target ≤ 1.5]`);
     console.log(`      apply --yes / git apply         ${(ours.s / gitApply.s).toFixed(2)}`);
+    if (process.env.BENCH_VERBOSE) profileDryRun(node, cli, pristine, diffPath, dir);
 
     // (c) planning a 100-hunk bare-@@ patch on a 50,000-line file, in process.
     const entry = join(dir, 'plan-entry.ts');
