@@ -28,6 +28,7 @@ const OPEN = /^(\s*)(`{3,}|~{3,})(.*)$/;
 
 /** Split reply text into lines; `\r\n` and lone `\r` count as line ends. */
 export function splitLines(text: string): string[] {
+  // A copy of the shared split, which the caller may change: cheap next to the split itself.
   return sharedSplit(text).slice();
 }
 
@@ -36,7 +37,7 @@ export function splitLines(text: string): string[] {
  * the reply shares): a 600,000-line reply's copy is another 5 MiB array that lives until a full collection.
  */
 export function sharedSplit(text: string): readonly string[] {
-  // Every parser splits the same reply: keep the last split (a copy is cheap next to the split itself).
+  // Every parser splits the same reply: keep the last split.
   if (text !== lastSplit.text) {
     lastSplit.text = text;
     // Splitting on one character is several times faster than on the pattern, and most replies have no CR.
