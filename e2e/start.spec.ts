@@ -85,7 +85,10 @@ test('npm start with a display opens Chromium with the extension loaded in its o
       )
       .toBe(true);
     const ps = await promisify(execFile)('ps', ['-eo', 'args']);
-    const line = ps.stdout.split('\n').find((l) => l.includes(`--user-data-dir=${profile}`));
+    // The browser process itself: its renderers and helpers carry the profile too, with a --type.
+    const line = ps.stdout
+      .split('\n')
+      .find((l) => l.includes(`--user-data-dir=${profile}`) && !l.includes(' --type='));
     expect(line).toContain(`--load-extension=${join(REPO, 'dist', 'extension')}`);
     await promisify(execFile)('pkill', ['-f', `--user-data-dir=${profile}`]).catch(() => undefined);
   } finally {
