@@ -7,7 +7,8 @@ import type { Op } from '../changeset/changeset';
 import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
-import type { LineEdits } from './display-hunks';
+import { arrayEdits, type LineEdits } from './display-hunks';
+import { exactPatch } from './exact-patch';
 import { elisions, isPlaceholderLine } from './placeholder';
 import type { Replacement } from './splice';
 import { formatText, hasFinalNewline, parseText, restyle, type TextDoc, textLines } from './text-model';
@@ -29,7 +30,8 @@ export function applyOp(text: string | null, op: Op): ApplyResult {
   return r.ok ? { ok: true, text: r.text, notes: r.notes } : r;
 }
 
-export function applyOpDetailed(text: string | null, op: Op): OpApplied {
+/** `exact: false` leaves out exact-patch.ts's shortcut: its tests compare it with the general way. */
+export function applyOpDetailed(text: string | null, op: Op, { exact = true } = {}): OpApplied {
   const path = op.kind === 'shell' ? '' : op.kind === 'rename' ? op.from : op.path;
   const ctx = { opLine: op.line, path };
   if (op.guess && text === null && op.kind !== 'shell') {
@@ -37,6 +39,11 @@ export function applyOpDetailed(text: string | null, op: Op): OpApplied {
       'missing-file',
       `The file name ${path} at reply line ${op.line} was guessed from the text around the code, and no such file exists, so nothing is created.`,
     );
+  }
+  // The common case of a patch, without splitting the file into lines: the general way's own answer.
+  if (exact && op.kind === 'patch' && text !== null) {
+    const exact = exactPatch(text, op);
+    if (exact) return { ok: true, text: exact.text, notes: [], edits: exact.edits };
   }
   const doc = text === null ? null : parseText(text);
   let result: OpApplied;
@@ -245,5 +252,5 @@ function lineEdits(
   ) {
     return undefined;
   }
-  return { oldLines: before.lines, newLines: after.lines, replacements };
+  return arrayEdits(before.lines, replacements);
 }

@@ -13,12 +13,23 @@ import { hasFinalNewline, parseText } from './text-model';
 
 export type DisplayHunk = StructuredPatchHunk;
 
-/** An edit known as line ranges: both texts' lines (without endings; both end with a newline). */
+/**
+ * An edit known as line ranges of the old text (both texts end with a newline; lines without endings).
+ * The old text is read a line at a time, and only near the replacements: an editor that never split the
+ * file into lines (exact-patch.ts) need not do it for the preview either.
+ */
 export interface LineEdits {
-  oldLines: readonly string[];
-  newLines: readonly string[];
-  /** Sorted, against `oldLines`. */
+  /** How many lines the old text has. */
+  oldCount: number;
+  /** Line `i` (0-based) of the old text. */
+  oldLine: (i: number) => string;
+  /** Sorted, against the old text. A replacement's `old`, when given, is its lines [start, end). */
   replacements: readonly Replacement[];
+}
+
+/** Edits against a text already split into lines. */
+export function arrayEdits(oldLines: readonly string[], replacements: readonly Replacement[]): LineEdits {
+  return { oldCount: oldLines.length, oldLine: (i) => oldLines[i]!, replacements };
 }
 
 const CONTEXT = 3;
@@ -28,7 +39,7 @@ export function displayHunks(
   newText: string | null,
   edits?: LineEdits,
 ): DisplayHunk[] {
-  if (edits) return fromReplacements(edits.oldLines, edits.newLines, edits.replacements);
+  if (edits) return fromReplacements(edits);
   const oldDoc = parseText(oldText ?? '');
   const newDoc = parseText(newText ?? '');
   const A = oldDoc.lines;
@@ -46,7 +57,7 @@ export function displayHunks(
       tail++;
     if (head === A.length && head === B.length) return [];
     const middle = { start: head, end: A.length - tail, lines: B.slice(head, B.length - tail), eols: [] };
-    return fromReplacements(A, B, [middle]);
+    return fromReplacements(arrayEdits(A, [middle]));
   }
   // Either text lacks a final newline: jsdiff writes the "\ No newline at end of file" markers.
   const plain = (lines: string[], nl: boolean) => (lines.length ? lines.join('\n') + (nl ? '\n' : '') : '');
@@ -68,15 +79,21 @@ export interface Change {
   bLen: number;
 }
 
-function fromReplacements(
-  A: readonly string[],
-  B: readonly string[],
-  reps: readonly Replacement[],
-): DisplayHunk[] {
+function fromReplacements({ oldCount, oldLine, replacements }: LineEdits): DisplayHunk[] {
   const changes: Change[] = [];
+  /** Per change: the new lines of its replacement, and where they start in the new text. */
+  const added: Array<{ lines: readonly string[]; at: number }> = [];
   let delta = 0;
-  for (const r of reps) {
-    changesBetween(A, r.start, r.end, r.lines, r.start + delta, changes);
+  for (const r of replacements) {
+    const before = changes.length;
+    const at = r.start + delta;
+    if (r.old) changesBetween(r.old, 0, r.old.length, r.lines, at, changes, r.start);
+    else {
+      const old: string[] = [];
+      for (let i = r.start; i < r.end; i++) old.push(oldLine(i));
+      changesBetween(old, 0, old.length, r.lines, at, changes, r.start);
+    }
+    for (let k = before; k < changes.length; k++) added.push({ lines: r.lines, at });
     delta += r.lines.length - (r.end - r.start);
   }
 
@@ -90,19 +107,20 @@ function fromReplacements(
     const last = changes[j]!;
     const aStart = Math.max(0, first.a - CONTEXT);
     const bStart = first.b - (first.a - aStart);
-    const aEnd = Math.min(A.length, last.a + last.aLen + CONTEXT);
+    const aEnd = Math.min(oldCount, last.a + last.aLen + CONTEXT);
     const lines: string[] = [];
     let pos = aStart;
     let newLines = 0;
     for (let k = i; k <= j; k++) {
       const c = changes[k]!;
-      for (; pos < c.a; pos++, newLines++) lines.push(` ${A[pos]}`);
-      for (let x = 0; x < c.aLen; x++) lines.push(`-${A[c.a + x]}`);
-      for (let x = 0; x < c.bLen; x++) lines.push(`+${B[c.b + x]}`);
+      const from = added[k]!;
+      for (; pos < c.a; pos++, newLines++) lines.push(` ${oldLine(pos)}`);
+      for (let x = 0; x < c.aLen; x++) lines.push(`-${oldLine(c.a + x)}`);
+      for (let x = 0; x < c.bLen; x++) lines.push(`+${from.lines[c.b - from.at + x]}`);
       pos = c.a + c.aLen;
       newLines += c.bLen;
     }
-    for (; pos < aEnd; pos++, newLines++) lines.push(` ${A[pos]}`);
+    for (; pos < aEnd; pos++, newLines++) lines.push(` ${oldLine(pos)}`);
     hunks.push({ oldStart: aStart + 1, oldLines: aEnd - aStart, newStart: bStart + 1, newLines, lines });
     i = j + 1;
   }
@@ -111,7 +129,8 @@ function fromReplacements(
 
 /**
  * The removed and added runs that turn `A[aLo, aHi)` into `newLines` (which sit at `bAt` in the new
- * text), appended to `changes` with absolute line numbers. The result is jsdiff's `diffArrays`: its
+ * text), appended to `changes` with absolute line numbers (`A`'s own, plus `aBase` when `A` is a window of
+ * the old text that starts there). The result is jsdiff's `diffArrays`: its
  * first step matches the common head, which is skipped here the same way; when every line the two sides
  * share occurs once on each side and in the same order, the longest common subsequence is unique, so
  * jsdiff's minimal diff keeps exactly those lines and the runs between them follow without it (a runs's
@@ -124,6 +143,7 @@ export function changesBetween(
   newLines: readonly string[],
   bAt: number,
   changes: Change[],
+  aBase = 0,
 ): void {
   let a = aLo;
   let j = 0;
@@ -134,18 +154,18 @@ export function changesBetween(
   }
   if (a === aHi && j === m) return;
   if (a === aHi || j === m) {
-    changes.push({ a, aLen: aHi - a, b: bAt + j, bLen: m - j });
+    changes.push({ a: a + aBase, aLen: aHi - a, b: bAt + j, bLen: m - j });
     return;
   }
   const kept = uniqueCommon(A, a, aHi, newLines, j);
   if (kept) {
     let b = j;
     for (const [ka, kb] of kept) {
-      if (ka > a || kb > b) changes.push({ a, aLen: ka - a, b: bAt + b, bLen: kb - b });
+      if (ka > a || kb > b) changes.push({ a: a + aBase, aLen: ka - a, b: bAt + b, bLen: kb - b });
       a = ka + 1;
       b = kb + 1;
     }
-    if (a < aHi || b < m) changes.push({ a, aLen: aHi - a, b: bAt + b, bLen: m - b });
+    if (a < aHi || b < m) changes.push({ a: a + aBase, aLen: aHi - a, b: bAt + b, bLen: m - b });
     return;
   }
   let b = bAt + j;
@@ -159,7 +179,7 @@ export function changesBetween(
       continue;
     }
     if (!open) {
-      open = { a, aLen: 0, b, bLen: 0 };
+      open = { a: a + aBase, aLen: 0, b, bLen: 0 };
       changes.push(open);
     }
     if (part.removed) {

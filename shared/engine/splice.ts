@@ -12,6 +12,8 @@ export interface Replacement {
   lines: string[];
   /** One line ending per new line; context lines carried over keep their own. */
   eols: string[];
+  /** The old lines [start, end), when the editor has them at hand (the preview reads them). */
+  old?: readonly string[];
 }
 
 /**
