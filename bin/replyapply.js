@@ -16,5 +16,5 @@ if (!existsSync(cli)) {
   const { execFileSync } = await import('node:child_process');
   execFileSync(process.execPath, [builder], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
-const { main } = await import(pathToFileURL(cli).href);
-process.exitCode = await main(process.argv.slice(2));
+const { runCli } = await import(pathToFileURL(cli).href);
+await runCli(process.argv.slice(2));

@@ -1,6 +1,6 @@
 /**
  * The bundled CLI (dist/host/cli.mjs). Run directly (`node cli.mjs apply …`) it runs the command;
- * imported (bin/replyapply.js, scripts/start.mjs) it only exports `main`.
+ * imported it only exports `runCli` (bin/replyapply.js) and `main` (scripts/start.mjs).
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,16 +19,19 @@ function runDirectly(): boolean {
   }
 }
 
-if (runDirectly()) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      process.stderr.write(
-        `replyapply: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-      );
-      process.exitCode = 2;
-    },
-  );
+/** Run the CLI as this process: its exit code, and an unexpected error said on stderr (exit 2). */
+export async function runCli(argv: string[]): Promise<void> {
+  // `replyapply … | head`: once the reader is gone the rest of the output has nowhere to go, and the
+  // command still finishes what it started (an apply is not cut off between its writes and its journal).
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+  try {
+    process.exitCode = await main(argv);
+  } catch (err) {
+    process.stderr.write(`replyapply: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 2;
+  }
 }
+
+if (runDirectly()) await runCli(process.argv.slice(2));

@@ -221,3 +221,59 @@ describe('replyapply apply on each scenario', () => {
     });
   }
 });
+
+describe('replyapply apply | head', () => {
+  /** Runs the CLI and closes its output after the first piece, as `| head -1` does. */
+  function runClosingEarly(
+    args: string[],
+    env: NodeJS.ProcessEnv,
+  ): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stdout.once('data', () => child.stdout.destroy());
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+      });
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+  }
+
+  it('finishes quietly, and an apply still writes everything, when the reader closes the pipe', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'replyapply-pipe-'));
+    const state = mkdtempSync(join(tmpdir(), 'replyapply-state-'));
+    try {
+      // A diff far longer than a pipe holds (64 KiB), so that the output outlives the reader.
+      const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i} of a long new file`);
+      const reply = join(project, '..', `${project.split(sep).pop()}-reply.md`);
+      writeFileSync(
+        reply,
+        [
+          '```diff',
+          '--- /dev/null',
+          '+++ b/big.txt',
+          '@@ -0,0 +1,20000 @@',
+          ...lines.map((l) => `+${l}`),
+          '```',
+          '',
+        ].join('\n'),
+      );
+      const env = { ...process.env, REPLYAPPLY_STATE_DIR: state, NO_COLOR: '1' };
+      try {
+        const dry = await runClosingEarly(['apply', '--dry-run', '--dir', project, reply], env);
+        expect(dry.stderr).toBe('');
+        expect(dry.code).toBe(0);
+        const applied = await runClosingEarly(['apply', '--yes', '--dir', project, reply], env);
+        expect(applied.stderr).toBe('');
+        expect(applied.code).toBe(0);
+        expect(readFileSync(join(project, 'big.txt'), 'utf8')).toBe(`${lines.join('\n')}\n`);
+      } finally {
+        rmSync(reply, { force: true });
+      }
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+      rmSync(state, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
