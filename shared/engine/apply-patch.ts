@@ -41,11 +41,12 @@ export interface ParsedHunk {
   newNoEol: boolean;
 }
 
-export function parseHunkLines(hunk: Hunk): ParsedHunk {
+/** The hunk's lines read: `lines` defaults to `hunk.lines` (see lazy-hunk.ts for when it is not). */
+export function parseHunkLines(hunk: Hunk, lines: readonly string[] = hunk.lines): ParsedHunk {
   const ops: LineOp[] = [];
   const parsed: ParsedHunk = { ops, old: [], new: [], oldNoEol: false, newNoEol: false };
-  for (let i = 0; i < hunk.lines.length; i++) {
-    const raw = hunk.lines[i]!;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
     const prefix = raw[0];
     if (prefix === '\\') {
       const prev = ops[ops.length - 1];
@@ -57,7 +58,7 @@ export function parseHunkLines(hunk: Hunk): ParsedHunk {
     // "\ No newline at end of file" follows: a line with no newline has no line ending for the CR to
     // be part of (jsdiff PR #701).
     const from = prefix === ' ' || prefix === '-' || prefix === '+' ? 1 : 0;
-    const lastLine = hunk.lines[i + 1]?.[0] === '\\';
+    const lastLine = lines[i + 1]?.[0] === '\\';
     const to = raw.charCodeAt(raw.length - 1) === 13 && !lastLine ? raw.length - 1 : raw.length;
     const body = from === 0 && to === raw.length ? raw : raw.slice(from, Math.max(from, to));
     // An empty line inside a hunk is a context line whose leading space was lost (editors and chat

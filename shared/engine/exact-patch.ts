@@ -10,6 +10,7 @@
  * two million file lines, their endings and their arrays from being made at all (issue 16).
  */
 import type { Op } from '../changeset/changeset';
+import { readLines } from '../changeset/lazy-hunk';
 import { parseHunkLines } from './apply-patch';
 import type { LineEdits } from './display-hunks';
 import { isPlaceholderLine } from './placeholder';
@@ -39,11 +40,13 @@ export function exactPatch(text: string, op: PatchOp): ExactPatched | null {
   let prevEnd = 0;
   for (const hunk of op.hunks) {
     if (hunk.oldStart === undefined || hunk.oldStart < 1 || hunk.anchors?.length || hunk.atEof) return null;
-    for (const l of hunk.lines) {
+    // Read once, not kept on the hunk: a large reply's hunks are read here once each (lazy-hunk.ts).
+    const lines = readLines(hunk);
+    for (const l of lines) {
       // "\ No newline" markers, CRs, udiffx's `~` ranges: the general way knows what they mean.
       if (l === '~' || l.charCodeAt(0) === 92 || l.charCodeAt(l.length - 1) === 13) return null;
     }
-    const p = parseHunkLines(hunk);
+    const p = parseHunkLines(hunk, lines);
     const m = p.old.length;
     const start = hunk.oldStart - 1;
     // Insertions are placed by other rules, and a hunk that keeps everything is left out with a note.

@@ -37,6 +37,7 @@
  * Nothing here throws on bad input; odd input becomes a diagnostic.
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
+import { lazyHunk } from '../changeset/lazy-hunk';
 import { stripDiffPrefix } from '../paths/paths';
 import { dedent, type Fence, findFences, forgetSplit, sharedSplit, stripWrappingFence } from './fences';
 import { pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
@@ -651,6 +652,126 @@ function scanDiff(
   return { files, diagnostics, end: opts.bare ? end : to };
 }
 
+/**
+ * A reply that is one plain git diff from its first line to its last (`git diff` pasted whole: the size
+ * a reply reaches when a refactoring of a whole project is asked for), read on offsets into the reply:
+ * no line is cut out of it but the headers, and each hunk's lines are split from it only when they are
+ * first read (lazy-hunk.ts). A 15 MiB reply's 630,000 line strings were most of what detection kept alive,
+ * and of what the collector copied (issue 16).
+ *
+ * Only what scanDiff reads plainly is taken: `diff --git` sections with `index` and file-mode lines,
+ * ---/+++ names, and numbered hunks whose bodies are exactly the lines their headers count, to the end
+ * of the reply. Anything else — a blank line, prose, a fence, a CR, "\ No newline", a rename, a count
+ * that is off — is declined (null) and scanDiff reads the reply; a property test holds the two to the
+ * same blocks (unified-diff.test.ts).
+ */
+export function leanGitDiff(text: string): ParsedBlock | null {
+  if (!text.startsWith('diff --git ') || text.includes('\r') || text.includes('```') || text.includes('~~~'))
+    return null;
+  const files: DiffFile[] = [];
+  const none: Diagnostic[] = [];
+  let pos = 0; // start of the line being read
+  let lineNo = 1;
+  let last = 0; // reply line of the last line read
+  /** The line at `pos` without its newline (header lines only). */
+  const line = () => {
+    const nl = text.indexOf('\n', pos);
+    return text.slice(pos, nl === -1 ? text.length : nl);
+  };
+  const next = () => {
+    const nl = text.indexOf('\n', pos);
+    last = lineNo++;
+    pos = nl === -1 ? text.length : nl + 1;
+  };
+  while (pos < text.length) {
+    // The section header: `diff --git a/x b/x`, then only index and file-mode lines.
+    let l = line();
+    if (!l.startsWith('diff --git ')) return null;
+    const b: FileBuilder = {
+      file: {
+        oldPath: null,
+        newPath: null,
+        hunks: [],
+        isNew: false,
+        isDelete: false,
+        isRename: false,
+        isCopy: false,
+        line: lineNo,
+      },
+      git: true,
+      inHeader: true,
+      hasHeaders: false,
+      gitOld: null,
+      gitNew: null,
+      oldEpoch: false,
+      newEpoch: false,
+      binary: false,
+    };
+    [b.gitOld, b.gitNew] = parseGitLine(l.slice(11));
+    next();
+    for (l = line(); /^(?:index |new file mode |deleted file mode )/.test(l); l = line()) {
+      readGitHeader(l, b);
+      next();
+    }
+    // The ---/+++ names, as scanDiff's file-header case reads them in a git section.
+    if (!l.startsWith('--- ')) return null;
+    const oldH = parseHeaderPath(l.slice(4));
+    next();
+    l = line();
+    if (!l.startsWith('+++ ')) return null;
+    const newH = parseHeaderPath(l.slice(4));
+    next();
+    const f = b.file;
+    f.oldPath = oldH.path === null ? null : stripDiffPrefix(oldH.path);
+    f.newPath = newH.path === null ? null : stripDiffPrefix(newH.path);
+    f.written = { old: oldH.path, new: newH.path };
+    if (oldH.path === null) f.isNew = true;
+    if (newH.path === null) f.isDelete = true;
+    // What scanDiff's finishFile would refuse or warn about: its message is the general way's.
+    const contradicts = (header: string | null, git: string | null) =>
+      header !== null && git !== null && header !== git;
+    if (contradicts(f.oldPath, b.gitOld) || contradicts(f.newPath, b.gitNew)) return null;
+    if (f.oldPath?.includes('\\') || f.newPath?.includes('\\')) return null;
+    if (f.oldPath === null && f.newPath === null) return null;
+    f.git = true;
+    // Hunks, each exactly as long as its header says.
+    while (pos < text.length && text.startsWith('@@', pos)) {
+      const hb = startHunk(line(), lineNo, none);
+      const h = hb.hunk;
+      if (!hb.hasCounts || none.length > 0) return null;
+      const oldLines = h.oldLines!;
+      const newLines = h.newLines!;
+      if (oldLines + newLines === 0) return null;
+      next();
+      const from = pos;
+      let oldSeen = 0;
+      let newSeen = 0;
+      while (oldSeen < oldLines || newSeen < newLines) {
+        if (pos >= text.length) return null;
+        const c = text.charCodeAt(pos);
+        if (c === 32) {
+          oldSeen++;
+          newSeen++;
+        } else if (c === 45) oldSeen++;
+        else if (c === 43) newSeen++;
+        else return null;
+        if (oldSeen > oldLines || newSeen > newLines) return null;
+        next();
+      }
+      // The last body line's newline is not part of the hunk's text.
+      const to = pos > from && text.charCodeAt(pos - 1) === 10 ? pos - 1 : pos;
+      f.hunks.push(lazyHunk(h, text, from, to));
+    }
+    if (pos < text.length && !text.startsWith('diff --git ', pos)) {
+      // The reply's final newline ends the last line; anything after it is not this plain diff.
+      if (pos !== text.length - 1 || text.charCodeAt(pos) !== 10) return null;
+      pos = text.length;
+    }
+    files.push(f);
+  }
+  return blockFromFiles(files, [], 1, last, 'diff');
+}
+
 /** Lines that start something in a diff, never an unchanged line that lost its space. */
 function isHeaderLine(l: string): boolean {
   return (
@@ -995,32 +1116,39 @@ export const unifiedDiffParser: FormatParser = {
     return DETECT.test(text);
   },
   parse(text) {
-    const { raw, clean } = replyLines(text);
-    const fences = replyFences(text);
-    const blocks: ParsedBlock[] = [];
-    for (const fence of fences) {
-      if (!isDiffFence(fence)) continue;
-      // Without any `\r` the raw lines are the clean ones: the fence already holds its dedented body.
-      const body = raw === clean ? fence.lines : rawFenceLines(raw, fence);
-      const r = scanDiff(body, 0, body.length, fence.open + 2, { bare: false, headerless: false });
-      const start = fence.open + 1;
-      const end = fence.closed ? fence.close + 1 : clean.length;
-      if (r.files.length === 0 && r.diagnostics.length === 0) continue; // a ```diff of prose
-      const block =
-        (r.files.length === 0 && namelessFenceBlock(clean, fence, body, start, end)) ||
-        blockFromFiles(r.files, r.diagnostics, start, end, 'diff fence');
-      if (!fence.closed)
-        block.diagnostics.push({
-          severity: 'warning',
-          line: start,
-          message: `The diff fence opened at reply line ${start} is never closed; the reply may have been cut off.`,
-        });
-      blocks.push(block);
-    }
-    blocks.push(...bareDiffBlocks(raw, clean, fences));
-    return blocks.sort((a, b) => a.start - b.start);
+    return diffBlocks(text);
   },
 };
+
+/** The format's blocks; `lean: false` leaves out leanGitDiff's shortcut (its tests compare the two). */
+export function diffBlocks(text: string, { lean = true } = {}): ParsedBlock[] {
+  const plain = lean ? leanGitDiff(text) : null;
+  if (plain) return [plain];
+  const { raw, clean } = replyLines(text);
+  const fences = replyFences(text);
+  const blocks: ParsedBlock[] = [];
+  for (const fence of fences) {
+    if (!isDiffFence(fence)) continue;
+    // Without any `\r` the raw lines are the clean ones: the fence already holds its dedented body.
+    const body = raw === clean ? fence.lines : rawFenceLines(raw, fence);
+    const r = scanDiff(body, 0, body.length, fence.open + 2, { bare: false, headerless: false });
+    const start = fence.open + 1;
+    const end = fence.closed ? fence.close + 1 : clean.length;
+    if (r.files.length === 0 && r.diagnostics.length === 0) continue; // a ```diff of prose
+    const block =
+      (r.files.length === 0 && namelessFenceBlock(clean, fence, body, start, end)) ||
+      blockFromFiles(r.files, r.diagnostics, start, end, 'diff fence');
+    if (!fence.closed)
+      block.diagnostics.push({
+        severity: 'warning',
+        line: start,
+        message: `The diff fence opened at reply line ${start} is never closed; the reply may have been cut off.`,
+      });
+    blocks.push(block);
+  }
+  blocks.push(...bareDiffBlocks(raw, clean, fences));
+  return blocks.sort((a, b) => a.start - b.start);
+}
 
 /**
  * A diff fence with hunks but no ---/+++ names (models do this when the text already said which

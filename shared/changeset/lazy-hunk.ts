@@ -1,0 +1,69 @@
+/**
+ * Hunks whose lines are a span of the reply, split only when read: a 15 MiB reply's 630,000 line strings
+ * were most of what detection kept alive, and of what the collector copied (issue 16). Such a hunk has
+ * the shape of any other (`lines` is an own, enumerable property, so JSON, spreading and structured
+ * cloning see its lines), one getter shared by all of them so that they share one hidden class.
+ *
+ * `readLines` is for a reader that goes through each hunk once (the engine planning a large reply): it
+ * splits the span without keeping the result, so that the lines die young instead of being kept by a hunk
+ * the collector has already moved to its old generation (which kept them through every young collection).
+ */
+import type { Hunk } from './changeset';
+
+const SPAN = Symbol('hunk span');
+
+interface Span {
+  text: string | null;
+  from: number;
+  to: number;
+  lines: string[] | null;
+}
+
+type SpanHunk = Hunk & { [SPAN]: Span };
+
+function split(span: Span): string[] {
+  return span.text!.slice(span.from, span.to).split('\n');
+}
+
+const LINES: PropertyDescriptor = {
+  get(this: SpanHunk): string[] {
+    const span = this[SPAN];
+    if (span.lines === null) {
+      span.lines = split(span);
+      span.text = null;
+    }
+    return span.lines;
+  },
+  set(this: SpanHunk, lines: string[]) {
+    const span = this[SPAN];
+    span.lines = lines;
+    span.text = null;
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+/**
+ * `h` with its lines `text[from, to)` (split on "\n"), read when first asked for. The keys keep the order
+ * of a hunk the parsers build (numbers, lines, section, glued), so that it is written out as any other.
+ */
+export function lazyHunk(h: Hunk, text: string, from: number, to: number): Hunk {
+  const out = {
+    oldStart: h.oldStart,
+    oldLines: h.oldLines,
+    newStart: h.newStart,
+    newLines: h.newLines,
+  } as Hunk;
+  Object.defineProperty(out, 'lines', LINES);
+  if (h.section !== undefined) out.section = h.section;
+  if (h.glued) out.glued = true;
+  const span: Span = { text, from, to, lines: null };
+  Object.defineProperty(out, SPAN, { value: span });
+  return out;
+}
+
+/** The hunk's lines, for one reading: a lazy hunk's not yet read are split and not kept. */
+export function readLines(h: Hunk): readonly string[] {
+  const span = (h as Partial<SpanHunk>)[SPAN];
+  return span && span.lines === null ? split(span) : h.lines;
+}
