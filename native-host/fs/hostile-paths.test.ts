@@ -97,6 +97,10 @@ const HOSTILE: Array<[string, string]> = [
   ['sub/aux.ts', 'AUX in a folder'],
   ['COM1', 'COM1'],
   ['lpt9.log', 'LPT9'],
+  ['CONOUT$', 'CONOUT$ (seven characters)'],
+  ['clock$.txt', 'CLOCK$ with extension'],
+  ['src/nul .c', 'NUL with a space before its extension'],
+  ['com\u00b9.txt', 'COM with a superscript digit'],
   // Unicode look-alikes
   ['..\u2215outside\u2215secret.txt', 'division slash'],
   ['..\uFF0Foutside\uFF0Fsecret.txt', 'fullwidth slash'],

@@ -73,12 +73,18 @@ function tooLong(raw: string, bytes: number): HostFailure {
  * Why one normalized segment may not be used, or null. `plain`: the path is a plain one (isPlainPath),
  * whose names start with neither a dot nor hold a `~`, so none can be a repository store's alias.
  */
+/** A Windows device name: `con`, `aux.txt`, `nul .c` (the name up to its first dot, trailing spaces dropped). */
+function isDeviceName(seg: string): boolean {
+  const dot = seg.indexOf('.');
+  const stem = (dot === -1 ? seg : seg.slice(0, dot)).trimEnd();
+  // Every device name has three to seven characters: most names are ruled out without the expression.
+  return stem.length >= 3 && stem.length <= 7 && WIN_RESERVED.test(stem);
+}
+
 function segmentRefusal(seg: string, plain: boolean): string | null {
   if (!plain && isGitAlias(seg))
     return 'it is inside a repository store (.git/, .hg/, .jj/), which is never read or written';
-  const stem = seg.split('.')[0] ?? seg;
-  if (WIN_RESERVED.test(stem.trimEnd()))
-    return `"${quotePath(seg, 40)}" is a reserved device name on Windows`;
+  if (isDeviceName(seg)) return `"${quotePath(seg, 40)}" is a reserved device name on Windows`;
   if (WIN && /[:<>|?*"]/.test(seg))
     return `"${quotePath(seg, 40)}" contains a character Windows does not allow in names`;
   return null;
