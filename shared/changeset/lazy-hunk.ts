@@ -4,9 +4,10 @@
  * the shape of any other (`lines` is an own, enumerable property, so JSON, spreading and structured
  * cloning see its lines), one getter shared by all of them so that they share one hidden class.
  *
- * `readLines` is for a reader that goes through each hunk once (the engine planning a large reply): it
- * splits the span without keeping the result, so that the lines die young instead of being kept by a hunk
- * the collector has already moved to its old generation (which kept them through every young collection).
+ * `unreadSpan` is for a reader that goes through each hunk once (the engine planning a large reply): it
+ * reads the lines off the reply without keeping them on the hunk, so that they die young instead of being
+ * kept by a hunk the collector has already moved to its old generation (which kept them through every
+ * young collection).
  */
 import type { Hunk } from './changeset';
 
@@ -62,8 +63,11 @@ export function lazyHunk(h: Hunk, text: string, from: number, to: number): Hunk 
   return out;
 }
 
-/** The hunk's lines, for one reading: a lazy hunk's not yet read are split and not kept. */
-export function readLines(h: Hunk): readonly string[] {
+/**
+ * A lazy hunk's lines not yet read, as the reply and the span of it they are (`text[from, to)`, lines
+ * joined by "\n"), for a reader that goes through them on offsets; null for any other hunk.
+ */
+export function unreadSpan(h: Hunk): { text: string; from: number; to: number } | null {
   const span = (h as Partial<SpanHunk>)[SPAN];
-  return span && span.lines === null ? split(span) : h.lines;
+  return span && span.lines === null ? (span as { text: string; from: number; to: number }) : null;
 }

@@ -41,8 +41,8 @@ export interface ParsedHunk {
   newNoEol: boolean;
 }
 
-/** The hunk's lines read: `lines` defaults to `hunk.lines` (see lazy-hunk.ts for when it is not). */
-export function parseHunkLines(hunk: Hunk, lines: readonly string[] = hunk.lines): ParsedHunk {
+export function parseHunkLines(hunk: Hunk): ParsedHunk {
+  const lines = hunk.lines;
   const ops: LineOp[] = [];
   const parsed: ParsedHunk = { ops, old: [], new: [], oldNoEol: false, newNoEol: false };
   for (let i = 0; i < lines.length; i++) {

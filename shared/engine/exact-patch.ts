@@ -9,9 +9,8 @@
  * not sure of is declined (null) and goes the general way. On the 10,000-file bench it is what keeps
  * two million file lines, their endings and their arrays from being made at all (issue 16).
  */
-import type { Op } from '../changeset/changeset';
-import { readLines } from '../changeset/lazy-hunk';
-import { parseHunkLines } from './apply-patch';
+import type { Hunk, Op } from '../changeset/changeset';
+import { unreadSpan } from '../changeset/lazy-hunk';
 import type { LineEdits } from './display-hunks';
 import { isPlaceholderLine } from './placeholder';
 import type { Replacement } from './splice';
@@ -40,26 +39,14 @@ export function exactPatch(text: string, op: PatchOp): ExactPatched | null {
   let prevEnd = 0;
   for (const hunk of op.hunks) {
     if (hunk.oldStart === undefined || hunk.oldStart < 1 || hunk.anchors?.length || hunk.atEof) return null;
-    // Read once, not kept on the hunk: a large reply's hunks are read here once each (lazy-hunk.ts).
-    const lines = readLines(hunk);
-    for (const l of lines) {
-      // "\ No newline" markers, CRs, udiffx's `~` ranges: the general way knows what they mean.
-      if (l === '~' || l.charCodeAt(0) === 92 || l.charCodeAt(l.length - 1) === 13) return null;
-    }
-    const p = parseHunkLines(hunk, lines);
+    const p = readHunk(hunk, added);
+    if (!p) return null;
     const m = p.old.length;
     const start = hunk.oldStart - 1;
     // Insertions are placed by other rules, and a hunk that keeps everything is left out with a note.
-    if (m === 0 || start < prevEnd || start + m > n) return null;
-    let removes = false;
-    let changes = false;
-    for (const [k] of p.ops) {
-      if (k === '-') removes = true;
-      if (k !== ' ') changes = true;
-    }
-    if (!changes) return null;
+    if (m === 0 || start < prevEnd || start + m > n || !p.changes) return null;
     // A hunk that only adds lines at one of its ends may be applied already (appliedAround).
-    if (!removes && (p.ops[0]![0] === '+' || p.ops[p.ops.length - 1]![0] === '+')) return null;
+    if (!p.removes && (p.first === 43 || p.last === 43)) return null;
     for (let j = 0; j < m; j++) {
       const line = p.old[j]!;
       const at = starts[start + j]!;
@@ -68,11 +55,7 @@ export function exactPatch(text: string, op: PatchOp): ExactPatched | null {
         return null;
     }
     out.push(text.slice(copied, starts[start]!));
-    for (const [k, body] of p.ops) {
-      if (k === '-') continue;
-      out.push(body, '\n');
-      if (k === '+') added.push(body);
-    }
+    for (const line of p.new) out.push(line, '\n');
     copied = starts[start + m]!;
     replacements.push({ start, end: start + m, lines: p.new, eols: [], old: p.old });
     prevEnd = start + m;
@@ -94,9 +77,71 @@ export function exactPatch(text: string, op: PatchOp): ExactPatched | null {
   };
 }
 
+/** A hunk's two sides, as parseHunkLines reads them, and what its kinds of line say. */
+interface ExactHunk {
+  old: string[];
+  new: string[];
+  changes: boolean;
+  removes: boolean;
+  /** Char codes of the first and last line's kind (32 " ", 45 "-", 43 "+"). */
+  first: number;
+  last: number;
+}
+
+/**
+ * The hunk's lines read as parseHunkLines reads them (an unprefixed line is unchanged, as written), its
+ * added lines appended to `added`; null for a line the general way gives a meaning of its own: "\ No
+ * newline", a CR, udiffx's `~`. A lazy hunk's lines are read on offsets into the reply (lazy-hunk.ts).
+ */
+function readHunk(hunk: Hunk, added: string[]): ExactHunk | null {
+  const h: ExactHunk = { old: [], new: [], changes: false, removes: false, first: 0, last: 0 };
+  const line = (src: string, a: number, b: number): boolean => {
+    const c = a < b ? src.charCodeAt(a) : -1;
+    if (c === 92 || (b > a && src.charCodeAt(b - 1) === 13) || (b - a === 1 && c === 126)) return false;
+    const kind = c === 45 || c === 43 ? c : 32;
+    const body = c === 32 || c === 45 || c === 43 ? src.slice(a + 1, b) : src.slice(a, b);
+    if (kind !== 43) h.old.push(body);
+    if (kind !== 45) h.new.push(body);
+    if (kind === 43) added.push(body);
+    if (kind !== 32) h.changes = true;
+    if (kind === 45) h.removes = true;
+    if (h.first === 0) h.first = kind;
+    h.last = kind;
+    return true;
+  };
+  const span = unreadSpan(hunk);
+  if (span) {
+    const { text, to } = span;
+    for (let a = span.from; ; ) {
+      const nl = text.indexOf('\n', a);
+      const b = nl === -1 || nl > to ? to : nl;
+      if (!line(text, a, b)) return null;
+      if (b === to) break;
+      a = b + 1;
+    }
+  } else {
+    for (const l of hunk.lines) if (!line(l, 0, l.length)) return null;
+  }
+  return h;
+}
+
+let scratch = new Int32Array(4096);
+
 /** Where each line of a text that ends with "\n" starts, and one more entry: the text's length. */
 function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  // Counted into a reused buffer, then copied once at the right size (a growing array was most of the
+  // memory this file allocated).
+  let n = 0;
+  scratch[n++] = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    if (n === scratch.length) {
+      const bigger = new Int32Array(scratch.length * 2);
+      bigger.set(scratch);
+      scratch = bigger;
+    }
+    scratch[n++] = at + 1;
+  }
+  const starts = new Array<number>(n);
+  for (let i = 0; i < n; i++) starts[i] = scratch[i]!;
   return starts;
 }

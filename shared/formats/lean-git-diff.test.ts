@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readLines } from '../changeset/lazy-hunk';
+import { unreadSpan } from '../changeset/lazy-hunk';
 import { diffBlocks, leanGitDiff } from './unified-diff';
 
 const PATHS = ['a.txt', 'src/b.ts', 'x/y/z.js', 'dir/c d.txt'];
@@ -103,18 +103,17 @@ describe('leanGitDiff, the shortcut for a reply that is one plain git diff', () 
     expect(declined).toBeGreaterThan(500);
   });
 
-  it('splits a hunk’s lines only when they are read, and readLines does not keep them', () => {
+  it('splits a hunk’s lines only when they are read', () => {
     const text = 'diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n';
-    const hunk = leanGitDiff(text)!.ops[0]!;
-    if (hunk.kind !== 'patch') throw new Error('a patch');
-    const h = hunk.hunks[0]!;
-    const once = readLines(h);
-    expect(once).toEqual([' a', '-b', '+c']);
-    expect(readLines(h)).not.toBe(once);
+    const op = leanGitDiff(text)!.ops[0]!;
+    if (op.kind !== 'patch') throw new Error('a patch');
+    const h = op.hunks[0]!;
+    const span = unreadSpan(h)!;
+    expect(span.text.slice(span.from, span.to)).toBe(' a\n-b\n+c');
     const kept = h.lines;
     expect(kept).toEqual([' a', '-b', '+c']);
     expect(h.lines).toBe(kept);
-    expect(readLines(h)).toBe(kept);
+    expect(unreadSpan(h)).toBeNull();
     expect({ ...h }.lines).toEqual([' a', '-b', '+c']);
     h.lines = ['+x'];
     expect(JSON.parse(JSON.stringify(h)).lines).toEqual(['+x']);
