@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApplyReport, apply, SAY_PIECE, sayLines } from './apply';
 import { fakeIO } from './fake-io';
@@ -375,24 +375,66 @@ describe('replyapply apply: input and exit codes', () => {
 });
 
 describe('sayLines', () => {
-  it('writes exactly what joining the lines would, in pieces of about the size asked', () => {
+  /** A stream that keeps what it is given, taking each piece after `delay` ms (a slow reader). */
+  function sink(delay = 0, highWaterMark = 16 * 1024) {
+    const said: string[] = [];
+    let most = 0;
+    const out = new Writable({
+      highWaterMark,
+      decodeStrings: false,
+      write(chunk: string, _enc, done) {
+        said.push(chunk);
+        setTimeout(done, delay);
+      },
+    });
+    const write = out.write.bind(out);
+    out.write = ((chunk: string) => {
+      const ok = write(chunk);
+      most = Math.max(most, out.writableLength);
+      return ok;
+    }) as typeof out.write;
+    return { out, said, most: () => most };
+  }
+
+  it('writes exactly what joining the lines would, in pieces of about the size asked', async () => {
     const parts = ['Plan (3 files):', '', 'ok  a.txt\n    +x', 'é'.repeat(40), '', ''];
     for (const piece of [1, 5, 16, 1 << 20]) {
-      const said: string[] = [];
-      sayLines((t) => said.push(t), parts, piece);
+      const { out, said } = sink();
+      await sayLines(out, parts, piece);
+      await new Promise<void>((r) => out.end(r));
       expect(said.join(''), `piece ${piece}`).toBe(parts.join('\n'));
       if (piece === 1) expect(said).toHaveLength(parts.length);
       if (piece === 1 << 20) expect(said).toHaveLength(1);
     }
   });
 
-  it("says a large plan in pieces that stay below V8's large-object size", () => {
+  it("says a large plan in pieces that stay below V8's large-object size", async () => {
     const parts = Array.from({ length: 20_000 }, (_, i) => `    +line ${i} of a diff that is long enough`);
-    const said: string[] = [];
-    sayLines((t) => said.push(t), parts);
+    const { out, said } = sink();
+    await sayLines(out, parts);
+    await new Promise<void>((r) => out.end(r));
     expect(said.join('')).toBe(parts.join('\n'));
     const longest = Math.max(...parts.map((p) => p.length + 1));
     expect(SAY_PIECE + longest).toBeLessThan(128 * 1024);
     expect(said.every((t) => t.length <= SAY_PIECE + longest)).toBe(true);
+  });
+
+  it('waits for a slow reader instead of keeping the whole plan in memory', async () => {
+    const parts = Array.from({ length: 20_000 }, (_, i) => `    +line ${i} of a diff that is long enough`);
+    const { out, said, most } = sink(1, 1024);
+    await sayLines(out, parts);
+    await new Promise<void>((r) => out.end(r));
+    expect(said.join('')).toBe(parts.join('\n'));
+    // At most the piece being written is waiting, not the 900 KiB plan.
+    expect(most()).toBeLessThan(2 * SAY_PIECE);
+  });
+
+  it('does not wait on a stream that is gone (a closed pipe)', async () => {
+    const { out } = sink(1, 1024);
+    out.destroy();
+    await sayLines(
+      out,
+      Array.from({ length: 5_000 }, () => 'x'.repeat(40)),
+    );
   });
 });
