@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isPlainPath } from '../../shared/paths/paths';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { makeSandbox, put, type Sandbox } from '../test/fs-sandbox';
-import { checkRelPath, isGitAlias, resolveInRoot } from './safe-path';
+import { below, checkRelPath, isGitAlias, resolveInRoot } from './safe-path';
 import { isWithinDir } from './within';
 
 let sb: Sandbox;
@@ -83,6 +83,46 @@ describe('the plain-path shortcut of checkRelPath', () => {
     expect(isGitAlias('GIT~1')).toBe(true);
     expect(() => checkRelPath('src/GIT~1/config')).toThrow(/repository store/);
     expect(() => checkRelPath('src/con.txt')).toThrow(/reserved device name/);
+  });
+});
+
+describe('below', () => {
+  it('is path.join for every path checkRelPath lets through (property)', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'src',
+      'x.ts',
+      '.',
+      '..',
+      '',
+      ' ',
+      'é',
+      '.hidden',
+      'a b',
+      '~',
+      '\\',
+      './',
+      '//',
+    );
+    const raw = fc.array(piece, { minLength: 1, maxLength: 5 }).map((p) => p.join('/'));
+    const dir = fc.constantFrom('/', '/proj', '/tmp/x y', '/a/b/');
+    let checked = 0;
+    fc.assert(
+      fc.property(dir, raw, (d, r) => {
+        let rel: string;
+        try {
+          rel = checkRelPath(r);
+        } catch {
+          return;
+        }
+        checked++;
+        expect(below(d, rel)).toBe(path.join(d, rel));
+        const cut = rel.lastIndexOf('/');
+        if (cut > 0) expect(below(d, rel.slice(0, cut))).toBe(path.join(d, rel.slice(0, cut)));
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(checked).toBeGreaterThan(500);
   });
 });
 
