@@ -115,6 +115,10 @@ describe('leanGitDiff, the shortcut for a reply that is one plain git diff', () 
     expect(h.lines).toBe(kept);
     expect(unreadSpan(h)).toBeNull();
     expect({ ...h }.lines).toEqual([' a', '-b', '+c']);
+    // What extension messaging does to it (structured cloning): plain lines arrive.
+    expect(structuredClone(leanGitDiff(text)!.ops[0])).toMatchObject({
+      hunks: [{ lines: [' a', '-b', '+c'] }],
+    });
     h.lines = ['+x'];
     expect(JSON.parse(JSON.stringify(h)).lines).toEqual(['+x']);
   });

@@ -663,7 +663,7 @@ function scanDiff(
  * ---/+++ names, and numbered hunks whose bodies are exactly the lines their headers count, to the end
  * of the reply. Anything else — a blank line, prose, a fence, a CR, "\ No newline", a rename, a count
  * that is off — is declined (null) and scanDiff reads the reply; a property test holds the two to the
- * same blocks (unified-diff.test.ts).
+ * same blocks (lean-git-diff.test.ts).
  */
 export function leanGitDiff(text: string): ParsedBlock | null {
   if (!text.startsWith('diff --git ') || text.includes('\r') || text.includes('```') || text.includes('~~~'))
