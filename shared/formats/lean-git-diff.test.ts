@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unreadSpan } from '../changeset/lazy-hunk';
-import { diffBlocks, leanGitDiff } from './unified-diff';
+import { diffBlocks, leanGitDiff, stripLevels } from './unified-diff';
 
 const PATHS = ['a.txt', 'src/b.ts', 'x/y/z.js', 'dir/c d.txt'];
 // Body texts that look like headers once prefixed: "--- a" removed is "---- a", kept is " --- a".
@@ -121,5 +121,21 @@ describe('leanGitDiff, the shortcut for a reply that is one plain git diff', () 
     });
     h.lines = ['+x'];
     expect(JSON.parse(JSON.stringify(h)).lines).toEqual(['+x']);
+  });
+});
+
+describe('stripLevels', () => {
+  it('is every strip level of the name, as splitting it on "/" gives them (property)', () => {
+    const name = fc
+      .array(fc.constantFrom('a', 'src', 'x.ts', '', '.', '..', 'b c'), { maxLength: 6 })
+      .map((s) => s.join('/'));
+    fc.assert(
+      fc.property(name, (p) => {
+        const segs = p.split('/').filter((x) => x !== '');
+        expect(stripLevels(p)).toEqual(segs.map((_, k) => segs.slice(k).join('/')));
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(stripLevels(null)).toEqual([]);
   });
 });

@@ -199,20 +199,16 @@ function diffNames(file: DiffFile): { sure: string[]; guesses: string[] } {
   const add = (to: string[], p: string | null | undefined) => {
     if (p && !sure.includes(p) && !guesses.includes(p)) to.push(p);
   };
-  const levels = (p: string | null) => {
-    const segs = p ? p.split('/').filter((x) => x !== '') : [];
-    return segs.map((_, k) => segs.slice(k).join('/'));
-  };
   const old = file.isNew ? null : file.oldPath;
   const neu = file.isDelete ? null : file.newPath;
   const w = file.written;
   const twoTrees = !file.git && w !== undefined && leadingFolderDiffers(file);
   if (twoTrees) {
-    const [o1, n1] = [levels(w!.old)[1], levels(w!.new)[1]];
+    const [o1, n1] = [stripLevels(w!.old)[1], stripLevels(w!.new)[1]];
     add(sure, file.isNew ? n1 : o1);
     add(sure, file.isNew ? o1 : n1);
   }
-  const [lo, ln] = [levels(old), levels(neu)];
+  const [lo, ln] = [stripLevels(old), stripLevels(neu)];
   add(sure, lo[0]);
   add(sure, ln[0]);
   add(sure, file.indexName);
@@ -221,6 +217,19 @@ function diffNames(file: DiffFile): { sure: string[]; guesses: string[] } {
     add(guesses, ln[k]);
   }
   return { sure, guesses };
+}
+
+/** A name with 0, 1, 2, … leading folders stripped (`-p0`, `-p1`, …), empty segments left out. */
+export function stripLevels(p: string | null): string[] {
+  if (!p) return [];
+  if (p.startsWith('/') || p.endsWith('/') || p.includes('//')) {
+    const segs = p.split('/').filter((x) => x !== '');
+    return segs.map((_, k) => segs.slice(k).join('/'));
+  }
+  // Every segment is a name: each level is the text after one more slash (ten thousand files' names).
+  const out = [p];
+  for (let at = p.indexOf('/'); at !== -1; at = p.indexOf('/', at + 1)) out.push(p.slice(at + 1));
+  return out;
 }
 
 /** Both names have a folder, and their first folders differ: a diff of two trees (`diff -ru a b`). */
