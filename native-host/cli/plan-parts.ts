@@ -153,11 +153,10 @@ function renderFile(f: FilePlan, style: Style, diffs: boolean): string {
     const oldName = f.action === 'create' ? '/dev/null' : `a/${f.from ?? f.path}`;
     const newName = f.action === 'delete' ? '/dev/null' : `b/${f.path}`;
     // Line by line, as colorDiff would colour the joined diff, without building and splitting it
-    // (ten thousand files' diffs are a lot of text). One string per file's diff: the lines die young.
-    let block = '';
+    // (ten thousand files' diffs are a lot of text), into the file's lines: one join copies them out.
     const put = (text: string) => {
-      if (text.includes('\n')) for (const l of text.split('\n')) block += `\n    ${colorDiffLine(l, style)}`;
-      else block += `\n    ${colorDiffLine(text, style)}`;
+      if (text.includes('\n')) for (const l of text.split('\n')) out.push(`    ${colorDiffLine(l, style)}`);
+      else out.push(`    ${colorDiffLine(text, style)}`);
     };
     put(`--- ${oldName}`);
     put(`+++ ${newName}`);
@@ -165,7 +164,6 @@ function renderFile(f: FilePlan, style: Style, diffs: boolean): string {
       put(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
       for (const l of h.lines) put(l);
     }
-    out.push(block.slice(1));
   }
   return out.join('\n');
 }
