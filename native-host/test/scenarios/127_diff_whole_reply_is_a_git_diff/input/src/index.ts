@@ -1,0 +1,3 @@
+import { clamp } from './math';
+
+console.log(clamp(5, 0, 3));
