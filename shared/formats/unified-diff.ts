@@ -240,6 +240,30 @@ function leadingFolderDiffers(file: DiffFile): boolean {
   return a.length >= 2 && b.length >= 2 && a[0] !== b[0] && a.slice(1).join('/') === b.slice(1).join('/');
 }
 
+/** A file section starting at reply line `line`, nothing read of it yet. */
+function fileBuilder(line: number, git: boolean): FileBuilder {
+  return {
+    file: {
+      oldPath: null,
+      newPath: null,
+      hunks: [],
+      isNew: false,
+      isDelete: false,
+      isRename: false,
+      isCopy: false,
+      line,
+    },
+    git,
+    inHeader: git,
+    hasHeaders: false,
+    gitOld: null,
+    gitNew: null,
+    oldEpoch: false,
+    newEpoch: false,
+    binary: false,
+  };
+}
+
 /** The core reader over `lines[from, to)`; `lines[from]` is reply line `firstLine`. */
 function scanDiff(
   lines: string[],
@@ -259,26 +283,8 @@ function scanDiff(
   let pendingPath: string | null = null;
   let end = from;
 
-  const newFile = (i: number, git: boolean): FileBuilder => ({
-    file: {
-      oldPath: null,
-      newPath: null,
-      hunks: [],
-      isNew: false,
-      isDelete: false,
-      isRename: false,
-      isCopy: false,
-      line: lineNo(pendingLine >= 0 ? pendingLine : i),
-    },
-    git,
-    inHeader: git,
-    hasHeaders: false,
-    gitOld: null,
-    gitNew: null,
-    oldEpoch: false,
-    newEpoch: false,
-    binary: false,
-  });
+  const newFile = (i: number, git: boolean): FileBuilder =>
+    fileBuilder(lineNo(pendingLine >= 0 ? pendingLine : i), git);
 
   const finishHunk = () => {
     if (!hb) return;
@@ -696,26 +702,7 @@ export function leanGitDiff(text: string): ParsedBlock | null {
     // The section header: `diff --git a/x b/x`, then only index and file-mode lines.
     let l = line();
     if (!l.startsWith('diff --git ')) return null;
-    const b: FileBuilder = {
-      file: {
-        oldPath: null,
-        newPath: null,
-        hunks: [],
-        isNew: false,
-        isDelete: false,
-        isRename: false,
-        isCopy: false,
-        line: lineNo,
-      },
-      git: true,
-      inHeader: true,
-      hasHeaders: false,
-      gitOld: null,
-      gitNew: null,
-      oldEpoch: false,
-      newEpoch: false,
-      binary: false,
-    };
+    const b = fileBuilder(lineNo, true);
     [b.gitOld, b.gitNew] = parseGitLine(l.slice(11));
     next();
     for (l = line(); /^(?:index |new file mode |deleted file mode )/.test(l); l = line()) {
