@@ -47,6 +47,7 @@ const LINES: PropertyDescriptor = {
 /**
  * `h` with its lines `text[from, to)` (split on "\n"), read when first asked for. The keys keep the order
  * of a hunk the parsers build (numbers, lines, section, glued), so that it is written out as any other.
+ * A copy made by spreading shares the span, which by then has its lines read (spreading reads `lines`).
  */
 export function lazyHunk(h: Hunk, text: string, from: number, to: number): Hunk {
   const out = {
@@ -58,8 +59,9 @@ export function lazyHunk(h: Hunk, text: string, from: number, to: number): Hunk 
   Object.defineProperty(out, 'lines', LINES);
   if (h.section !== undefined) out.section = h.section;
   if (h.glued) out.glued = true;
-  const span: Span = { text, from, to, lines: null };
-  Object.defineProperty(out, SPAN, { value: span });
+  // A symbol key (JSON, structured cloning and Object.keys leave it out) set by plain assignment: a second
+  // defineProperty per hunk was a third of making one.
+  (out as SpanHunk)[SPAN] = { text, from, to, lines: null };
   return out;
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Hunk } from '../changeset/changeset';
 import { unreadSpan } from '../changeset/lazy-hunk';
 import { diffBlocks, leanGitDiff, stripLevels } from './unified-diff';
 
@@ -110,6 +111,12 @@ describe('leanGitDiff, the shortcut for a reply that is one plain git diff', () 
     const h = op.hunks[0]!;
     const span = unreadSpan(h)!;
     expect(span.text.slice(span.from, span.to)).toBe(' a\n-b\n+c');
+    expect(Object.keys(h)).toEqual(['oldStart', 'oldLines', 'newStart', 'newLines', 'lines']);
+    // A copy spread from a hunk not yet read has its lines, and no span left to read instead of them.
+    const other = (leanGitDiff(text)!.ops[0] as { hunks: Hunk[] }).hunks[0]!;
+    const copy = { ...other, oldStart: 9 };
+    expect(unreadSpan(copy)).toBeNull();
+    expect(copy.lines).toEqual([' a', '-b', '+c']);
     const kept = h.lines;
     expect(kept).toEqual([' a', '-b', '+c']);
     expect(h.lines).toBe(kept);
