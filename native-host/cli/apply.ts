@@ -159,7 +159,7 @@ export async function sayLines(
  * said into `| less` or a parent process's pipe stayed in memory until read (19 MiB more for the 10,000-file
  * dry run, issue 16). A closed pipe (`| head`) waits for nothing: what follows goes nowhere.
  */
-export function drained(out: NodeJS.WritableStream): Promise<void> {
+function drained(out: NodeJS.WritableStream): Promise<void> {
   const stream = out as NodeJS.WritableStream & { destroyed?: boolean; writableNeedDrain?: boolean };
   if (stream.destroyed || stream.writableNeedDrain === false) return Promise.resolve();
   return new Promise((resolve) => {

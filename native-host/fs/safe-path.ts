@@ -69,10 +69,6 @@ function tooLong(raw: string, bytes: number): HostFailure {
   );
 }
 
-/**
- * Why one normalized segment may not be used, or null. `plain`: the path is a plain one (isPlainPath),
- * whose names start with neither a dot nor hold a `~`, so none can be a repository store's alias.
- */
 /** A Windows device name: `con`, `aux.txt`, `nul .c` (the name up to its first dot, trailing spaces dropped). */
 function isDeviceName(seg: string): boolean {
   const dot = seg.indexOf('.');
@@ -81,6 +77,10 @@ function isDeviceName(seg: string): boolean {
   return stem.length >= 3 && stem.length <= 7 && WIN_RESERVED.test(stem);
 }
 
+/**
+ * Why one normalized segment may not be used, or null. `plain`: the path is a plain one (isPlainPath),
+ * whose names start with neither a dot nor hold a `~`, so none can be a repository store's alias.
+ */
 function segmentRefusal(seg: string, plain: boolean): string | null {
   if (!plain && isGitAlias(seg))
     return 'it is inside a repository store (.git/, .hg/, .jj/), which is never read or written';

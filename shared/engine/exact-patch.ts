@@ -19,8 +19,6 @@ type PatchOp = Extract<Op, { kind: 'patch' }>;
 
 export interface ExactPatched {
   text: string;
-  /** The lines the patch adds (for the placeholder guard, which declines them here). */
-  added: string[];
   edits: LineEdits;
 }
 
@@ -68,7 +66,6 @@ export function exactPatch(text: string, op: PatchOp): ExactPatched | null {
   if (result === '') return null;
   return {
     text: result,
-    added,
     edits: {
       oldCount: n,
       oldLine: (i) => text.slice(starts[i]!, starts[i + 1]! - 1),
