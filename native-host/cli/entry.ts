@@ -2,6 +2,8 @@
  * The bundled CLI (dist/host/cli.mjs). Run directly (`node cli.mjs apply …`) it runs the command;
  * imported it only exports `runCli` (bin/replyapply.js) and `main` (scripts/start.mjs).
  */
+// First: keeps V8's young generation small before the rest of the bundle allocates (young-generation.ts).
+import './young-generation';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { main } from './main';
