@@ -22,6 +22,8 @@ const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const LINES = 200;
 const HUNKS_PER_FILE = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Runs of the commands that write nothing (measureInTurn). */
+const READ_RUNS = Number(process.env.BENCH_READ_RUNS ?? 9);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const SYNC = ['/usr/bin/sync', '/bin/sync'].find((p) => existsSync(p));
@@ -57,29 +59,54 @@ function makeDiff() {
   return `${out.join('\n')}\n`;
 }
 
-/** Run a command `RUNS` times on a fresh copy of the tree; median seconds and peak RSS (MiB). */
-function measure(label, pristine, work, cmd, args, { fresh = true, stdin } = {}) {
-  const times = [];
-  let peak = 0;
-  for (let r = 0; r < RUNS; r++) {
-    if (fresh || r === 0) {
-      rmSync(work, { recursive: true, force: true });
-      cpSync(pristine, work, { recursive: true });
-      // The copy's dirty pages would otherwise be flushed inside the next timed command: by the first
-      // tool that syncs (ours), not by those that never do (patch, git).
-      if (SYNC) execFileSync(SYNC);
-    }
-    const t = performance.now();
-    const res = TIME
-      ? spawnSync(TIME, ['-f', '%M', cmd, ...args], { cwd: work, input: stdin, maxBuffer: 1 << 30 })
-      : spawnSync(cmd, args, { cwd: work, input: stdin, maxBuffer: 1 << 30 });
-    times.push((performance.now() - t) / 1000);
-    if (res.status !== 0) {
-      throw new Error(`${label} failed (${res.status}): ${res.stderr.toString().slice(-500)}`);
-    }
-    if (TIME) peak = Math.max(peak, Number(res.stderr.toString().trim().split('\n').pop()) / 1024);
+/** One timed run of a command in `work`: seconds and peak RSS (MiB, 0 without /usr/bin/time). */
+function timeOnce(label, work, cmd, args) {
+  const t = performance.now();
+  const res = TIME
+    ? spawnSync(TIME, ['-f', '%M', cmd, ...args], { cwd: work, maxBuffer: 1 << 30 })
+    : spawnSync(cmd, args, { cwd: work, maxBuffer: 1 << 30 });
+  const s = (performance.now() - t) / 1000;
+  if (res.status !== 0) {
+    throw new Error(`${label} failed (${res.status}): ${res.stderr.toString().slice(-500)}`);
   }
-  return { label, s: median(times), peak };
+  return { s, peak: TIME ? Number(res.stderr.toString().trim().split('\n').pop()) / 1024 : 0 };
+}
+
+/** A fresh copy of the tree in `work`. */
+function freshCopy(pristine, work) {
+  rmSync(work, { recursive: true, force: true });
+  cpSync(pristine, work, { recursive: true });
+  // The copy's dirty pages would otherwise be flushed inside the next timed command: by the first
+  // tool that syncs (ours), not by those that never do (patch, git).
+  if (SYNC) execFileSync(SYNC);
+}
+
+/** Run a command `RUNS` times, each on a fresh copy of the tree; median seconds and peak RSS (MiB). */
+function measure(label, pristine, work, cmd, args) {
+  const runs = [];
+  for (let r = 0; r < RUNS; r++) {
+    freshCopy(pristine, work);
+    runs.push(timeOnce(label, work, cmd, args));
+  }
+  return { label, s: median(runs.map((x) => x.s)), peak: Math.max(...runs.map((x) => x.peak)) };
+}
+
+/**
+ * Commands that write nothing, run in turn (A B C A B C …) `READ_RUNS` times on one copy of the tree:
+ * what they are compared by (the dry run against the node floor) then meets the same moments of a noisy
+ * machine, and a second or less per run buys more runs than the writing commands get.
+ */
+function measureInTurn(pristine, work, commands) {
+  freshCopy(pristine, work);
+  const runs = commands.map(() => []);
+  for (let r = 0; r < READ_RUNS; r++) {
+    for (const [i, [label, cmd, args]] of commands.entries()) runs[i].push(timeOnce(label, work, cmd, args));
+  }
+  return commands.map(([label], i) => ({
+    label,
+    s: median(runs[i].map((x) => x.s)),
+    peak: Math.max(...runs[i].map((x) => x.peak)),
+  }));
 }
 
 /** The CLI's stages: functions whose time, callees included, a CPU profile of the dry run shows. */
@@ -153,20 +180,7 @@ export async function benchApply() {
     process.env.REPLYAPPLY_STATE_DIR = state;
 
     console.log(
-      `apply: ${FILES} files × ${LINES} lines, ${FILES * HUNKS_PER_FILE} hunks, diff ${(diff.length / 1024 / 1024).toFixed(1)} MiB, median of ${RUNS}`,
-    );
-    const gitCheck = measure('git apply --check', pristine, work, 'git', ['apply', '--check', diffPath], {
-      fresh: false,
-    });
-    const dry = measure(
-      'replyapply apply --dry-run',
-      pristine,
-      work,
-      node,
-      [cli, 'apply', '--dry-run', '--dir', '.', diffPath],
-      {
-        fresh: false,
-      },
+      `apply: ${FILES} files × ${LINES} lines, ${FILES * HUNKS_PER_FILE} hunks, diff ${(diff.length / 1024 / 1024).toFixed(1)} MiB, median of ${READ_RUNS} (taken in turn) for the first three rows, ${RUNS} for the writing ones`,
     );
     // What (a) is up against: Node starting, reading the diff and every file it names, and nothing else
     // (no parsing, no checks, no hashing). git apply --check does all of its work in about that time.
@@ -181,9 +195,11 @@ export async function benchApply() {
         'if (bytes === 0) process.exit(1);',
       ].join('\n'),
     );
-    const floor = measure('node: read diff + files only', pristine, work, node, [floorScript, diffPath], {
-      fresh: false,
-    });
+    const [gitCheck, dry, floor] = measureInTurn(pristine, work, [
+      ['git apply --check', 'git', ['apply', '--check', diffPath]],
+      ['replyapply apply --dry-run', node, [cli, 'apply', '--dry-run', '--dir', '.', diffPath]],
+      ['node: read diff + files only', node, [floorScript, diffPath]],
+    ]);
     const gitApply = measure('git apply', pristine, work, 'git', ['apply', diffPath]);
     const patch = measure('GNU patch -p1', pristine, work, 'patch', ['-p1', '-s', '-i', diffPath]);
     const ours = measure('replyapply apply --yes', pristine, work, node, [
