@@ -279,7 +279,7 @@ describe('replyapply apply | head', () => {
 });
 
 describe("the CLI's young generation (issue 16)", () => {
-  it('stays at the size it had when the CLI started while a reply of 200 files is read and planned', async () => {
+  it('is not doubled again once the CLI runs, while a reply of 200 files is read and planned', async () => {
     const project = mkdtempSync(join(tmpdir(), 'replyapply-young-'));
     const state = mkdtempSync(join(tmpdir(), 'replyapply-state-'));
     try {
