@@ -10,7 +10,13 @@
  *   leaves behind (udiffx strips them; its test 12), are left out;
  * - left-out blank lines: blank lines of the file that the hunk's unchanged lines skip are put back,
  *   each right before the line that follows it (udiffx's blank-line alignment; vimfiles
- *   blank_line_context_bug) — only where that alignment is the one place the hunk fits.
+ *   blank_line_context_bug) — only where that alignment is the one place the hunk fits;
+ * - added blank lines: the reverse, blank unchanged lines of a bare `@@` hunk that the file does not
+ *   have (in the middle, or past its end) are added where the hunk has them, as the model saw the result
+ *   (udiffx turns them into added lines; its tests 03 and 07, vimfiles missing_leading_whitespace);
+ * - cut lines: an unchanged line that is the end of one line of the file, its start left out
+ *   (`initialize(config) {` for `pub fn initialize(config) {`; udiffx's suffix match, its test 14), is
+ *   that line. Never a removed line, never fewer than 10 characters, never a comment's text.
  * Every combination of the repairs that apply is tried. A repair is taken only when the hunk then fits
  * the file, and every repaired reading that fits gives the same file: two readings with different
  * results are a guess, and the hunk stays refused. (Corpus: cliffxuan/vimfiles' real diffs.)
@@ -34,7 +40,8 @@ export function repairHunk(doc: TextDoc, hunk: Hunk, fits: (hunk: Hunk) => strin
   const repairs = possibleRepairs(doc, hunk);
   if (repairs.length === 0) return null;
   const results = new Map<string, Repaired>();
-  // Every non-empty combination, fewest repairs first (at most three repairs: seven readings).
+  // Every non-empty combination, fewest repairs first (at most seven repairs: 127 readings, each
+  // tried only on a hunk that has already failed).
   const combos: Repair[][] = [];
   for (let mask = 1; mask < 1 << repairs.length; mask++)
     combos.push(repairs.filter((_, k) => mask & (1 << k)));
@@ -84,6 +91,20 @@ function possibleRepairs(doc: TextDoc, hunk: Hunk): Repair[] {
     const split = splitJoined(doc.lines, body);
     if (split) splits.set(line, split);
   }
+  const cut = new Map<string, string>();
+  for (const line of hunk.lines) {
+    if (line[0] !== ' ' || cut.has(line)) continue;
+    const body = line.slice(1).trim();
+    if (body.length < MIN_CUT_LINE || inFile.has(body)) continue;
+    const whole = lineEndingWith(doc.lines, body);
+    if (whole !== null) cut.set(line, whole);
+  }
+  if (cut.size > 0) {
+    out.push({
+      what: `${cut.size === 1 ? 'a kept line' : `${cut.size} kept lines`} that left out the start of a line of the file (${[...cut.keys()].map((l) => quote(l.slice(1))).join(', ')}) read as that line`,
+      apply: (lines) => lines.map((line) => (cut.has(line) ? ` ${cut.get(line)!}` : line)),
+    });
+  }
   if (splits.size > 0) {
     out.push({
       what: `${splits.size === 1 ? 'a line' : `${splits.size} lines`} that ran two lines of the file together split in two`,
@@ -105,6 +126,18 @@ function possibleRepairs(doc: TextDoc, hunk: Hunk): Repair[] {
         while (a < z && blank(lines[a]!)) a++;
         while (z > a && blank(lines[z - 1]!)) z--;
         return lines.slice(a, z);
+      },
+    });
+  }
+  // Only in a bare `@@` hunk, as for the blank edges: a numbered header counts the blank lines.
+  const added = hunk.oldStart === undefined ? addedBlanks(doc, hunk.lines) : null;
+  if (added) {
+    out.push({
+      what: `${added.size === 1 ? 'a blank line the file does not have' : `${added.size} blank lines the file does not have`} added where the hunk has ${added.size === 1 ? 'it' : 'them'}`,
+      // Found again on the lines as the repairs before it left them (they may have moved).
+      apply: (lines) => {
+        const at = addedBlanks(doc, lines);
+        return at ? lines.map((line, k) => (at.has(k) ? `+${line.slice(1)}` : line)) : lines;
       },
     });
   }
@@ -171,6 +204,71 @@ function skippedBlanks(doc: TextDoc, hunk: Hunk): { before: Map<number, number>;
   let count = 0;
   for (const n of found.values()) count += n;
   return { before: found, count };
+}
+
+/**
+ * Blank unchanged lines of a hunk that the file does not have: their indexes in `lines`, at the one
+ * place where the hunk's other kept and removed lines follow each other in the file with those blank
+ * lines left out (past the end of the file included). Null when there is no such place, more than
+ * one, or no blank line is missing. The hunk's first old line must be text: a blank line before it
+ * could sit anywhere (bare hunks' blank edges are left out instead).
+ */
+function addedBlanks(doc: TextDoc, lines: readonly string[]): Set<number> | null {
+  const old: number[] = [];
+  for (let k = 0; k < lines.length; k++) {
+    const kind = lines[k]![0];
+    if (kind === '~' || kind === '\\') return null;
+    if (kind !== '+') old.push(k);
+  }
+  const isBlank = (k: number) => lines[k]![0] === ' ' && lines[k]!.trim() === '';
+  if (old.length < 2 || isBlank(old[0]!) || old.every(isBlank)) return null;
+  // Compared trimmed: where the lines sit decides which blank lines are missing; the rungs then decide
+  // whether the repaired hunk fits (a lost leading space shifts every unchanged line by one).
+  const file = doc.lines.map((l) => l.trim());
+  const first = lines[old[0]!]!.slice(1).trim();
+  let found: Set<number> | null = null;
+  for (let s = 0; s < file.length; s++) {
+    if (file[s] !== first) continue;
+    const missing = new Set<number>();
+    let j = s;
+    let ok = true;
+    for (const k of old) {
+      if (isBlank(k)) {
+        if (j < file.length && file[j] === '') j++;
+        else missing.add(k);
+      } else if (j < file.length && file[j] === lines[k]!.slice(1).trim()) j++;
+      else {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok || missing.size === 0) continue;
+    if (found) return null;
+    found = missing;
+  }
+  return found;
+}
+
+/** Shorter kept lines are not read as the end of a line of the file: too many lines end that way. */
+const MIN_CUT_LINE = 10;
+
+/**
+ * The one line of the file (as the file has it) whose trimmed text ends with `end` after a start that
+ * the model left out, or null: none, several different ones, a start that is only a comment marker
+ * (`// x` is not the code `x`), or a cut inside a word.
+ */
+function lineEndingWith(lines: readonly string[], end: string): string | null {
+  let found: string | null = null;
+  for (const line of lines) {
+    const t = line.trim();
+    if (t.length <= end.length || !t.endsWith(end)) continue;
+    const start = t.slice(0, t.length - end.length);
+    if (/^(?:\/\/+|#|<!--|--|\*|\/\*+|;+|%)\s*$/.test(start)) continue;
+    if (/\w$/.test(start) && /^\w/.test(end)) continue;
+    if (found !== null && found !== line) return null;
+    found = line;
+  }
+  return found;
 }
 
 /**

@@ -182,11 +182,83 @@ describe('blank lines', () => {
     );
   });
 
+  it('adds a blank kept line that the file lacks, where the model saw it (udiffx test 03)', () => {
+    const file = text('fn toggle() {', 'let home = dir();', 'let config = home.join(x);', '}');
+    const r = apply(file, [
+      hunk([' fn toggle() {', ' let home = dir();', ' ', '+init()?;', '+', ' let config = home.join(x);']),
+    ]);
+    expect(ok(r)).toBe(
+      text('fn toggle() {', 'let home = dir();', '', 'init()?;', '', 'let config = home.join(x);', '}'),
+    );
+    expect(notes(r)).toMatch(/blank line the file does not have added/);
+  });
+
+  it('... and one past the end of the file, before the lines the hunk appends (udiffx test 07)', () => {
+    const file = text('# Dev Chat', '', 'Add a new request below.');
+    const r = apply(file, [hunk([' # Dev Chat', ' ', ' Add a new request below.', ' ', '+## Request', '+'])]);
+    expect(ok(r)).toBe(text('# Dev Chat', '', 'Add a new request below.', '', '## Request', ''));
+  });
+
+  it('... also where the kept lines lost their leading space (vimfiles missing_leading_whitespace)', () => {
+    const file = text('# Check it', 'if [[ -d "$d" ]]; then', '    exit 1', 'fi');
+    const h: Hunk = {
+      ...hunk([' # Check it', ' if [[ -d "$d" ]]; then', '    exit 1', ' fi', ' ', '+# New line']),
+      loose: [0, 1, 3],
+    };
+    expect(ok(apply(file, [h]))).toBe(`${file}\n# New line\n`);
+  });
+
+  it('... but not where the hunk fits two places that way', () => {
+    const file = text('a();', 'b();', 'x', 'a();', 'b();');
+    expect(apply(file, [hunk([' a();', ' ', ' b();', '+c();'])]).ok).toBe(false);
+  });
+
   it('... but not of a numbered one, whose header counts them (udiff-111)', () => {
     const r = apply(text('a', 'b', 'c'), [
       { ...hunk([' b', '-c', '+C', ' ']), oldStart: 2, oldLines: 3, newStart: 2, newLines: 3 },
     ]);
     expect(r.ok).toBe(false);
+  });
+});
+
+describe('a kept line whose start the model left out (udiffx test 14)', () => {
+  const file = text(
+    '    pub fn connect(config: &DatabaseConfig) -> Result<Connection> {',
+    '        let pool = create_pool(config)?;',
+    '        Ok(pool)',
+    '    }',
+  );
+
+  it('is read as the one line of the file it ends, with a note', () => {
+    const r = apply(file, [
+      hunk([
+        ' connect(config: &DatabaseConfig) -> Result<Connection> {',
+        '-        let pool = create_pool(config)?;',
+        '+        let pool = create_async_pool(config).await?;',
+      ]),
+    ]);
+    expect(ok(r)).toBe(file.replace('create_pool(config)?', 'create_async_pool(config).await?'));
+    expect(notes(r)).toMatch(/start of a line of the file/);
+  });
+
+  it.each([
+    // Removed lines are never guessed.
+    ['it is a removed line', file, ['-connect(config: &DatabaseConfig) -> Result<Connection> {', '+x']],
+    // Too short to say which line it is.
+    ['it is short', file, [' pool)?;', '-        Ok(pool)', '+        Ok(conn)']],
+    // What was cut off is a comment marker: a comment and the code it names are different lines.
+    [
+      'the file line is that text commented out',
+      text('// let pool = create_pool(config)?;', 'fn main() {}'),
+      [' let pool = create_pool(config)?;', '+x', ' fn main() {}'],
+    ],
+  ])('is not when %s', (_why, before, lines) => {
+    expect(apply(before, [hunk(lines)]).ok).toBe(false);
+  });
+
+  it('is not when two lines of the file end with it', () => {
+    const two = text('  pub fn connect_pool(a: u8) {', '  fn connect_pool(a: u8) {', '  }');
+    expect(apply(two, [hunk([' connect_pool(a: u8) {', '+  // new'])]).ok).toBe(false);
   });
 });
 

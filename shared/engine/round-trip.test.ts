@@ -98,3 +98,71 @@ describe('a typo in a removed line never applies', () => {
     );
   });
 });
+
+/**
+ * The repairs of hunk-repairs.ts against what they repair: a jsdiff hunk (bare) broken the way models
+ * break it either gives the text the unbroken reading gives, or is refused. Never a third text.
+ */
+describe('a broken bare hunk applies as its unbroken reading, or not at all', () => {
+  const apply = (a: string, lines: string[]) => applyOp(a, patchOp([{ lines }]));
+
+  it('a blank kept line the file does not have is an added blank line there', () => {
+    fc.assert(
+      fc.property(textArb, textArb, fc.nat(), (a0, b0, pick) => {
+        const a = a0.replace(/\r\n/g, '\n');
+        const b = b0.replace(/\r\n/g, '\n');
+        const [h] = hunksOf(a, b, 3);
+        // Not where a blank kept line is the hunk's first or last: those are read as left out
+        // (hunk-repairs' blank edges), another reading this property is not about.
+        const edge = (l = '') => l[0] === ' ' && l.trim() === '';
+        if (!h || h.lines.some((l) => l[0] === '\\') || edge(h.lines[0]) || edge(h.lines.at(-1))) return;
+        // After a kept or removed line with text: where the model believes the file has a blank line.
+        const after = h.lines
+          .map((l, k) => (l[0] !== '+' && l.trim() !== '' ? k + 1 : -1))
+          .filter((k) => k > 0);
+        if (after.length === 0) return;
+        const at = after[pick % after.length]!;
+        const broken = [...h.lines.slice(0, at), ' ', ...h.lines.slice(at)];
+        const meant = apply(a, [...h.lines.slice(0, at), '+', ...h.lines.slice(at)]);
+        const r = apply(a, broken);
+        if (r.ok && meant.ok) {
+          // Read as written (the file has a blank line there after all), or as the added blank line.
+          const asWritten = apply(a, h.lines.slice(0, at).concat(h.lines.slice(at)));
+          expect([meant.text, asWritten.ok ? asWritten.text : null]).toContain(r.text);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a kept line whose start is cut off is that line', () => {
+    const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta');
+    // `let x = y(1);` and `const x = y(1);` end alike: a cut line can be read as either.
+    const codeLine = fc
+      .tuple(fc.constantFrom('', '  '), fc.constantFrom('let', 'const'), word, word, fc.nat(2))
+      .map(([indent, kw, x, y, n]) => `${indent}${kw} ${x} = ${y}(${n});`);
+    fc.assert(
+      fc.property(
+        fc.array(codeLine, { minLength: 3, maxLength: 25 }),
+        fc.nat(),
+        codeLine,
+        fc.nat(),
+        (al, where, changed, pick) => {
+          const bl = [...al];
+          bl[where % bl.length] = changed;
+          const a = `${al.join('\n')}\n`;
+          const [h] = hunksOf(a, `${bl.join('\n')}\n`, 3);
+          const kept = h?.lines.map((l, k) => (l[0] === ' ' ? k : -1)).filter((k) => k >= 0) ?? [];
+          if (!h || kept.length === 0) return;
+          const k = kept[pick % kept.length]!;
+          // `let ` or `const ` cut off: the rest is at least 10 characters and starts a word.
+          const broken = h.lines.map((l, j) => (j === k ? ` ${l.trim().replace(/^\w+ /, '')}` : l));
+          const meant = apply(a, h.lines);
+          const r = apply(a, broken);
+          if (r.ok) expect(meant.ok && r.text).toBe(meant.ok && meant.text);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});

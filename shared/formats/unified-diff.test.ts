@@ -175,6 +175,45 @@ describe('parseUnifiedDiff', () => {
     expect(files[0]!.hunks[0]!.lines).toEqual(lines);
   });
 
+  // vimfiles missing_leading_whitespace: a shell script's first lines, in column 0, under `@@ ... @@`.
+  const leadIn = '@@ ... @@\n# Check it\nif [[ -d "$d" ]]; then\n    exit 1\nfi\n\n+# New line\n';
+
+  it('reads unprefixed lines right after a bare @@ as context when they lead to a change', () => {
+    const { files, diagnostics } = parseUnifiedDiff(`--- a/f\n+++ b/f\n${leadIn}`);
+    expect(files[0]!.hunks[0]!.lines).toEqual([
+      ' # Check it',
+      ' if [[ -d "$d" ]]; then',
+      '    exit 1',
+      ' fi',
+      ' ',
+      '+# New line',
+    ]);
+    expect(files[0]!.hunks[0]!.loose).toEqual([0, 1, 3]);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(
+        /Reply line 4 .* has no leading " ", "-" or "\+"; it was read as an unchanged line/,
+      ),
+    ]);
+  });
+
+  it('... also in a bare diff in the reply', () => {
+    const [block] = unifiedDiffParser.parse(`--- a/f\n+++ b/f\n${leadIn}`);
+    expect(block!.ops[0]).toMatchObject({
+      kind: 'patch',
+      path: 'f',
+      hunks: [{ lines: expect.arrayContaining(['+# New line']) }],
+    });
+  });
+
+  it.each([
+    ['no change follows', '@@ ... @@\nfirst\nsecond\n'],
+    ['a numbered header', '@@ -1,2 +1,3 @@\nfirst\nsecond\n+third\n'],
+    ['another header comes first', '@@ ... @@\nfirst\nsecond\n@@ ... @@\n+third\n'],
+  ])('does not when %s', (_name, body) => {
+    const { files } = parseUnifiedDiff(`--- a/f\n+++ b/f\n${body}`);
+    expect(files[0]?.hunks[0]?.lines ?? []).not.toContain(' second');
+  });
+
   it('stops a hunk at an unprefixed line followed by prose', () => {
     const { files } = parseUnifiedDiff('--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n-c\n+d\nNote: done.\nThanks\n');
     expect(files[0]!.hunks[0]!.lines).toEqual(['-c', '+d']);

@@ -84,6 +84,8 @@ interface HunkBuilder {
   hunk: Hunk;
   line: number;
   unprefixedWarned?: boolean;
+  /** Unprefixed lines before this index are the hunk's first unchanged lines (see leadsToChange). */
+  leadInEnd?: number;
   hasCounts: boolean;
   oldSeen: number;
   newSeen: number;
@@ -107,6 +109,9 @@ const HUNK_HEADER = /^@@+[ \t]*-(\d+)(?:,(\d+))?[ \t]+\+(\d+)(?:,(\d+))?[ \t]*@@
 /** Timestamp written with a space instead of a tab (GNU diff in some locales, svn). */
 const SPACE_TIMESTAMP =
   /[ \t]+(?:\d{4}-\d\d-\d\d[ T]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[ \t]*[+-]\d\d:?\d\d)?|\((?:revision \d+|working copy|nonexistent)\)|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})[ \t]*$/;
+/** How far the first lines of a bare hunk may run without a prefix before its first change. */
+const LEAD_IN = 40;
+
 const BACKUP_SUFFIX = /(?:\.orig|\.old|\.bak|~)$/;
 /** `YYYY-MM-DD HH:MM:SS[.frac] [±HHMM]`, the stamp GNU diff writes. */
 const STAMP = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(?:\.\d+)?(?:[ \t]*([+-])(\d\d):?(\d\d))?/;
@@ -464,6 +469,30 @@ function scanDiff(
     return shortOld > 0 && shortOld === (hunk.hunk.newLines ?? 0) - hunk.newSeen;
   };
 
+  /**
+   * Where the change is that the unprefixed line at i, the first line of a bare `@@` hunk, leads to: a
+   * shell script's or a Markdown file's first lines in column 0, their leading spaces lost (vimfiles
+   * missing_leading_whitespace). Through more unprefixed lines, blank and unchanged ones, an added or
+   * removed line must come within LEAD_IN lines, before anything that opens another part of a diff;
+   * else -1. The engine still has to find every one of those lines in the file.
+   */
+  const leadsToChange = (i: number, hunk: HunkBuilder): number => {
+    if (hunk.hasCounts || hunk.hunk.lines.length > 0) return -1;
+    for (let j = i; j < to && j < i + LEAD_IN; j++) {
+      const l = stripCr(lines[j]!);
+      if (isHeaderLine(l) || isHeaderStart(j)) return -1;
+      const c = l.charCodeAt(0);
+      if (c === 43 || c === 45) return isBody(j, hunk) ? j : -1;
+    }
+    return -1;
+  };
+
+  /** Whether the unprefixed line at i is one of its bare hunk's first unchanged lines (leadsToChange). */
+  const inLeadIn = (i: number, hunk: HunkBuilder): boolean => {
+    hunk.leadInEnd ??= leadsToChange(i, hunk);
+    return i < hunk.leadInEnd;
+  };
+
   const nextNonBlank = (i: number): number => {
     let j = i;
     while (j < to && stripCr(lines[j]!).trim() === '') j++;
@@ -528,12 +557,13 @@ function scanDiff(
         continue;
       } else if (
         !isHeaderLine(l) &&
-        (opts.bare
-          ? // In a diff written straight into the reply, only when a hunk line follows at once (corpus: a
-            // `def` joined to its docstring, in column 0, right after `@@ ... @@`), so that a paragraph
-            // after the diff is never taken in.
-            !hb.hasCounts && i + 1 < to && isBody(i + 1, hb)
-          : continuesAsContext(i, hb))
+        (inLeadIn(i, hb) ||
+          (opts.bare
+            ? // In a diff written straight into the reply, only when a hunk line follows at once (corpus: a
+              // `def` joined to its docstring, in column 0, right after `@@ ... @@`), so that a paragraph
+              // after the diff is never taken in.
+              !hb.hasCounts && i + 1 < to && isBody(i + 1, hb)
+            : continuesAsContext(i, hb)))
       ) {
         // Case: an unchanged line that lost its leading space (`}` or `def f():` in column 0) in
         // the middle of a hunk. Read as context: the engine still has to find it in the file, so
