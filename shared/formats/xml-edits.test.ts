@@ -184,6 +184,24 @@ describe('xml-edits: named tolerances', () => {
     expect(diags(text)).toEqual([]);
   });
 
+  // A real Repo Prompt reply (akara286/Madias-Wastershed, Plan.md at 87360b6) closes every <search>
+  // with </content>: its === lines still say where the text ends.
+  it('modify: a <search> closed by </content>, with a warning naming it', () => {
+    const text =
+      '<file path="a" action="modify">\n<change>\n<search>\n===\nold\n===\n</content>\n<content>\n===\nnew\n===\n</content>\n</change>\n</file>';
+    expect(ops(text)).toEqual([
+      { kind: 'search-replace', path: 'a', edits: [{ search: 'old', replace: 'new', all: false }], line: 1 },
+    ]);
+    expect(diags(text)).toEqual([
+      {
+        severity: 'warning',
+        line: 7,
+        message:
+          'The <search> at reply line 3 (a) is closed by </content> at reply line 7; its text ends at its closing ===, so it was read as </search>.',
+      },
+    ]);
+  });
+
   it('reads the answer inside a ```xml fence, with prose around it', () => {
     const text = `Here you go:\n\n\`\`\`xml\n<Plan>Do it.</Plan>\n${file('path="a" action="create"', [null, 'x'])}\n\`\`\`\nDone.`;
     expect(ops(text)).toEqual([expect.objectContaining({ kind: 'create', line: 5 })]);

@@ -158,6 +158,8 @@ const isDelimiter = (line: string) => line.trim() === '===';
 const AFTER_BODY = /^\s*(?:<\/(?:search|content|change|file)\s*>|<(?:change|file)[\s/>])/i;
 /** A line that a body's opening `===` follows. */
 const BODY_OPENER = /^\s*<(?:search|content)\s*>\s*$/i;
+/** The elements whose text sits between === lines. */
+const BODIES = new Set(['search', 'content']);
 /** A line that opens a `<file>` element (for detect, and to end an unclosed Plan). */
 const FILE_LINE = /^[ \t]*<file[\s/>]/i;
 
@@ -361,6 +363,15 @@ function readFile(lines: readonly string[], at: number): { block: ParsedBlock; n
     if (awaiting) {
       const want = awaiting;
       awaiting = null;
+      if (tok.t === 'close' && tok.name !== want.name && BODIES.has(tok.name) && BODIES.has(want.name)) {
+        // `<search> === … === </content>`: the === lines already ended the text; only the tag is wrong.
+        f.diagnostics.push({
+          severity: 'warning',
+          line: tok.line + 1,
+          message: `The <${want.name}> at reply line ${want.line + 1} (${label}) is closed by </${tok.name}> at reply line ${tok.line + 1}; its text ends at its closing ===, so it was read as </${want.name}>.`,
+        });
+        return 'continue';
+      }
       if (!(tok.t === 'close' && tok.name === want.name)) {
         error(
           want.line + 1,
