@@ -5,7 +5,8 @@
  * - glued header: text glued to the closing `@@` (`@@ -10,7 +10,7 @@clusters = …`) is the hunk's
  *   first unchanged line;
  * - joined lines: an unchanged or removed line that is two lines of the file run together
- *   (`)except Exception as e:`, a `def` and its docstring) is split back into those two lines;
+ *   (`)except Exception as e:`, a `def` and its docstring) is split back into those two lines (an
+ *   unchanged one also across up to two blank lines of the file between them);
  * - blank edges: blank unchanged lines at the start or end of a bare `@@` hunk, which tag extraction
  *   leaves behind (udiffx strips them; its test 12), are left out;
  * - left-out blank lines: blank lines of the file that the hunk's unchanged lines skip are put back,
@@ -30,7 +31,8 @@ export interface Repaired {
   what: string;
 }
 
-type Repair = { what: string; apply(lines: string[]): string[] };
+/** A reading of the hunk; readings of one `kind` are alternatives, never taken together. */
+type Repair = { what: string; kind?: string; apply(lines: string[]): string[] };
 
 /**
  * The one repaired reading of `hunk` that fits the file, or null. `fits` places a hunk alone in the file
@@ -40,11 +42,15 @@ export function repairHunk(doc: TextDoc, hunk: Hunk, fits: (hunk: Hunk) => strin
   const repairs = possibleRepairs(doc, hunk);
   if (repairs.length === 0) return null;
   const results = new Map<string, Repaired>();
-  // Every non-empty combination, fewest repairs first (at most seven repairs: 127 readings, each
-  // tried only on a hunk that has already failed).
+  // Every non-empty combination of repairs that are not alternatives of each other, fewest repairs
+  // first (seven kinds at most: 127 readings, more with alternatives; each tried only on a hunk that
+  // has already failed).
   const combos: Repair[][] = [];
-  for (let mask = 1; mask < 1 << repairs.length; mask++)
-    combos.push(repairs.filter((_, k) => mask & (1 << k)));
+  for (let mask = 1; mask < 1 << repairs.length; mask++) {
+    const combo = repairs.filter((_, k) => mask & (1 << k));
+    const kinds = combo.flatMap((r) => (r.kind ? [r.kind] : []));
+    if (new Set(kinds).size === kinds.length) combos.push(combo);
+  }
   combos.sort((a, b) => a.length - b.length);
   for (const combo of combos) {
     let lines = [...hunk.lines];
@@ -82,14 +88,20 @@ function possibleRepairs(doc: TextDoc, hunk: Hunk): Repair[] {
     });
   }
   // Keyed by the hunk line as written (prefix included): a line written twice is split the same way.
-  const splits = new Map<string, [string, string]>();
+  // One line that could be either of a few places in the file (`)` + `except` twice) gives one reading
+  // per place; the hunk's other lines then say which one fits.
+  let splitReadings: Array<Map<string, string[]>> = [new Map()];
   for (const line of hunk.lines) {
     const kind = line[0];
     if (kind !== ' ' && kind !== '-') continue;
     const body = line.slice(1).trim();
-    if (body === '' || inFile.has(body) || splits.has(line)) continue;
-    const split = splitJoined(doc.lines, body);
-    if (split) splits.set(line, split);
+    if (body === '' || inFile.has(body) || splitReadings[0]!.has(line)) continue;
+    // A kept line may also run together two lines with blank lines between them (`)` and `except`);
+    // a removed one never: which of those blank lines it meant to remove would be a guess.
+    const runs = joinedRuns(doc.lines, body, kind === ' ' ? MAX_JOINED_BLANKS : 0);
+    if (runs.length === 1) for (const reading of splitReadings) reading.set(line, runs[0]!);
+    else if (runs.length > 1 && splitReadings.length === 1)
+      splitReadings = runs.map((run) => new Map([...splitReadings[0]!, [line, run]]));
   }
   const cut = new Map<string, string>();
   for (const line of hunk.lines) {
@@ -105,13 +117,15 @@ function possibleRepairs(doc: TextDoc, hunk: Hunk): Repair[] {
       apply: (lines) => lines.map((line) => (cut.has(line) ? ` ${cut.get(line)!}` : line)),
     });
   }
-  if (splits.size > 0) {
+  for (const splits of splitReadings) {
+    if (splits.size === 0) continue;
     out.push({
+      kind: 'split',
       what: `${splits.size === 1 ? 'a line' : `${splits.size} lines`} that ran two lines of the file together split in two`,
       apply: (lines) =>
         lines.flatMap((line) => {
           const split = splits.get(line);
-          return split ? [`${line[0]}${split[0]}`, `${line[0]}${split[1]}`] : [line];
+          return split ? split.map((part) => `${line[0]}${part}`) : [line];
         }),
     });
   }
@@ -271,22 +285,31 @@ function lineEndingWith(lines: readonly string[], end: string): string | null {
   return found;
 }
 
+/** How many blank lines of the file a kept line that runs two lines together may stand for. */
+const MAX_JOINED_BLANKS = 2;
+/** How many places in the file one joined line may stand for: each is a reading to try. */
+const MAX_JOINED_PLACES = 3;
+
 /**
- * Two consecutive lines of the file that, trimmed and run together, are `joined` (trimmed): the only
- * such pair's texts, or null when there is none or they differ from place to place.
+ * The runs of the file's lines (two lines, with at most `blanks` blank lines between them) that,
+ * trimmed and run together, are `joined` (trimmed): each different run once; none when there are
+ * more than MAX_JOINED_PLACES.
  */
-function splitJoined(lines: readonly string[], joined: string): [string, string] | null {
-  let found: [string, string] | null = null;
+function joinedRuns(lines: readonly string[], joined: string, blanks: number): string[][] {
+  const runs = new Map<string, string[]>();
   for (let i = 0; i + 1 < lines.length; i++) {
     const a = lines[i]!.trim();
     if (a === '' || !joined.startsWith(a) || a.length === joined.length) continue;
-    const b = lines[i + 1]!.trim();
+    let k = i + 1;
+    while (k < lines.length && k - i - 1 < blanks && lines[k]!.trim() === '') k++;
+    if (k >= lines.length) continue;
+    const b = lines[k]!.trim();
     if (b === '' || joined !== a + b) continue;
-    const pair: [string, string] = [lines[i]!, lines[i + 1]!];
-    if (found && (found[0] !== pair[0] || found[1] !== pair[1])) return null;
-    found = pair;
+    const run = lines.slice(i, k + 1);
+    runs.set(run.join('\n'), run);
+    if (runs.size > MAX_JOINED_PLACES) return [];
   }
-  return found;
+  return [...runs.values()];
 }
 
 function quote(line: string): string {

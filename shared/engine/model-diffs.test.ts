@@ -79,6 +79,23 @@ describe('repairs, taken only when exactly one reading fits', () => {
     expect(notes(r)).toMatch(/split in two/);
   });
 
+  it('... also kept lines with a blank line of the file between them (nvim-config whitespace_preservation_issue)', () => {
+    const file = text('    try:', '        go()', '        )', '', '    except E:', '        pass');
+    const r = apply(file, [hunk(['-        go()', '+        run()', '         )except E:'])]);
+    expect(ok(r)).toBe(text('    try:', '        run()', '        )', '', '    except E:', '        pass'));
+  });
+
+  it('... where the file runs those two lines twice, at the place the other lines of the hunk fit', () => {
+    const file = text('try:', '    a()', ')', 'except E:', 'try:', '    b()', ')', '', 'except E:');
+    const r = apply(file, [hunk(['-    b()', '+    c()', ' )except E:'])]);
+    expect(ok(r)).toBe(text('try:', '    a()', ')', 'except E:', 'try:', '    c()', ')', '', 'except E:'));
+  });
+
+  it('... but never removed lines across a blank line', () => {
+    const file = text('a = 1', ')', '', 'except E:', 'b = 2');
+    expect(apply(file, [hunk([' a = 1', '-)except E:', '+)'])]).ok).toBe(false);
+  });
+
   it('applies overlapping hunks that repeat context one after the other (vimfiles api_parameter_refactor)', () => {
     const file = text('a', 'b', 'c', 'd', 'e');
     const r = apply(file, [
