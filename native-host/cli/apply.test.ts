@@ -217,6 +217,23 @@ describe('replyapply apply: --json', () => {
     expect(readFileSync(join(project, 'acc.py'), 'utf8')).toBe('pass\n');
   });
 
+  it('says what it did not use: code for a guessed name that does not exist (aider test_find_filename)', async () => {
+    const text = 'file1_py\n```\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```\n';
+    const held = io();
+    expect(await apply(['--yes', reply(text)], held)).toBe(Exit.Ok);
+    expect(held.out()).toContain('Nothing to write: what the reply asks for was skipped (see above).');
+    const cli = io();
+    expect(await apply(['--json', '--yes', '--include-guesses', reply(text)], cli)).toBe(Exit.Ok);
+    const report = JSON.parse(cli.out()) as ApplyReport;
+    expect(report.diagnostics).toContainEqual({
+      severity: 'warning',
+      line: 1,
+      message: expect.stringMatching(/may be meant for file1_py .* but there is no such file; it is not used/),
+    });
+    expect(cli.err()).toMatch(/warning \(reply line 1\): .*file1_py.*it is not used/);
+    expect(cli.err()).toContain('what the reply asks for was skipped');
+  });
+
   it('holds back a name the plan could only guess (an absolute path’s tail) without --include-guesses', async () => {
     const text = `File /Users/someone/else/calc.py\n### Action delete\n`;
     const held = io();

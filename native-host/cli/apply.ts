@@ -25,6 +25,9 @@ import { type CliCommand, type CliIO, Exit } from './io';
 import { type FileReport, type FileStatus, planParts } from './plan-parts';
 import { COLOR, describeOp, jsonText, renderDiagnostic, type Style, styleFor, terminalSafe } from './render';
 
+/** Why a file the reply names is not written when its text would stay the same. */
+const UNCHANGED = 'the reply leaves this file unchanged';
+
 export const APPLY_USAGE =
   'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]';
 
@@ -111,7 +114,11 @@ export const apply: CliCommand = async (args, rawIO) => {
   }
 
   if (changes.length === 0) {
-    say('Nothing to write: the reply changes no file.\n');
+    say(
+      resolved.skipped
+        ? 'Nothing to write: what the reply asks for was skipped (see above).\n'
+        : 'Nothing to write: the reply changes no file.\n',
+    );
   } else {
     const outcome = await writeChanges(root, changes, resolved.name, io, report);
     if (!outcome.ok) {
@@ -193,7 +200,14 @@ async function resolveReply(
   args: ReplyArgs,
 ): Promise<
   | { exit: number; bare?: true }
-  | { changes: FileChange[]; scripts: Plan['scripts']; name: string; fromStdin: boolean }
+  | {
+      changes: FileChange[];
+      scripts: Plan['scripts'];
+      name: string;
+      fromStdin: boolean;
+      /** Something the reply asks for is not written: a name held back as a guess, or code not used. */
+      skipped: boolean;
+    }
 > {
   const detected = await detectReply(args);
   if ('exit' in detected) return detected;
@@ -217,7 +231,7 @@ async function resolveReply(
   // into a pipe or a log, the plan is a list of files with line counts: ten thousand files' diffs are
   // megabytes nobody reads, and most of the output's cost. (--json and --dry-run give the details.)
   const diffs = opts.dryRun || !opts.yes || human.isTTY === true;
-  const { planned, unreadable, scripts } = planParts(parts, reader.read, {
+  const { planned, unreadable, scripts, diagnostics } = planParts(parts, reader.read, {
     dryRun: opts.dryRun,
     includeGuesses: opts.includeGuesses,
     acceptElisions: opts.acceptElisions,
@@ -230,6 +244,10 @@ async function resolveReply(
     say(`${style.red('Nothing written.')}\n`);
     return { exit: Exit.Unresolved };
   }
+  // What the plan did not use is said, never dropped (a guessed name with no such file).
+  diagnostics.sort((a, b) => a.line - b.line);
+  for (const d of diagnostics) say(`${renderDiagnostic(d, style)}\n`);
+  report.diagnostics.push(...diagnostics);
   // In the order of each file's first operation, as one plan of the whole would list them.
   planned.sort((a, b) => a.first - b.first);
   await sayLines(human, [
@@ -274,10 +292,13 @@ async function resolveReply(
   for (const f of report.files) {
     if (f.status === 'ok' && !written.has(f.path)) {
       f.status = 'skipped';
-      f.message = 'the reply leaves this file unchanged';
+      f.message = UNCHANGED;
     }
   }
-  return { changes, scripts, name: detected.name, fromStdin: detected.fromStdin };
+  const skipped =
+    report.files.some((f) => f.status === 'skipped' && f.message !== UNCHANGED) ||
+    diagnostics.some((d) => d.severity !== 'info');
+  return { changes, scripts, name: detected.name, fromStdin: detected.fromStdin, skipped };
 }
 
 /**

@@ -4,7 +4,7 @@
  * texts are garbage before the next is read. (Splitting the parts with a worker thread was measured and
  * not kept: on two cores the allocation-bound halves each ran 1.6× slower, issue 16.)
  */
-import type { ChangeSet } from '../../shared/changeset/changeset';
+import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
 import {
   type FilePlan,
   type Plan,
@@ -47,11 +47,15 @@ export interface PlannedFile {
   change: FileChange | undefined;
 }
 
-/** The parts' planned files, the files that could not be read (then nothing is planned), and the commands. */
+/**
+ * The parts' planned files, the files that could not be read (then nothing is planned), the commands,
+ * and what planning said beyond the files (code for a guessed name that does not exist is not used).
+ */
 export interface PartsPlanned {
   planned: PlannedFile[];
   unreadable: FileReport[];
   scripts: Plan['scripts'];
+  diagnostics: Diagnostic[];
 }
 
 /** The snapshots of some paths, as the host reads them (native-host/fs/snapshots.ts). */
@@ -64,7 +68,7 @@ export type ReadSnapshots = (paths: string[]) => Snapshot[];
  */
 export function planParts(parts: ChangeSet[], read: ReadSnapshots, o: PartOptions): PartsPlanned {
   const style = o.color ? COLOR : PLAIN;
-  const out: PartsPlanned = { planned: [], unreadable: [], scripts: [] };
+  const out: PartsPlanned = { planned: [], unreadable: [], scripts: [], diagnostics: [] };
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     // Out of the list (not `shift`, which moves every part after it: ten thousand parts).
@@ -85,6 +89,8 @@ export function planParts(parts: ChangeSet[], read: ReadSnapshots, o: PartOption
     if (out.unreadable.length > 0) continue;
     const partPlan = plan(part, snapshots);
     out.scripts.push(...partPlan.scripts);
+    // A part carries none of the reply's own diagnostics (independentParts): these are the plan's.
+    out.diagnostics.push(...partPlan.diagnostics);
     for (const f of partPlan.files) out.planned.push(plannedFile(f, partPlan, style, o));
   }
   parts.length = 0;
