@@ -217,6 +217,14 @@ describe('replyapply apply: --json', () => {
     expect(readFileSync(join(project, 'acc.py'), 'utf8')).toBe('pass\n');
   });
 
+  it('writes nothing from a whole file whose code block is never closed: the reply may be cut off', async () => {
+    const cli = io();
+    const cut = `calc.py\n\`\`\`python\ndef add(a, b):\n`;
+    expect(await apply(['--yes', reply(cut)], cli)).toBe(Exit.Unresolved);
+    expect(cli.out()).toMatch(/error \(reply line 2\): The code block for calc\.py .* never closed: the reply may be cut off/);
+    expect(readFileSync(join(project, 'calc.py'), 'utf8')).toBe(CALC);
+  });
+
   it('says what it did not use: code for a guessed name that does not exist (aider test_find_filename)', async () => {
     const text = 'file1_py\n```\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```\n';
     const held = io();

@@ -150,3 +150,42 @@ describe('markdown-actions: structure', () => {
     ]);
   });
 });
+
+describe('markdown-actions: a code block left open', () => {
+  const open = [
+    '### File src/a.ts',
+    '### Action modify',
+    '#### Change',
+    'Search:',
+    '```ts',
+    'old',
+    '```',
+    'Content:',
+    '```ts',
+    'new',
+  ];
+
+  it('before the </pre> that ends the answer is read up to it, with a warning', () => {
+    const text = ['<pre>', ...open, '</pre>'].join('\n');
+    expect(parseOps(text)).toEqual([
+      expect.objectContaining({ edits: [{ search: 'old\n', replace: 'new\n', all: false }] }),
+    ]);
+    expect(diags(text)).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        line: 10,
+        message: expect.stringMatching(/not closed before the <\/pre>/),
+      }),
+    ]);
+  });
+
+  it('to the end of the reply is an error: the reply may be cut off', () => {
+    expect(diags(open.join('\n'))).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        line: 9,
+        message: expect.stringMatching(/never closed: the reply may be cut off/),
+      }),
+    ]);
+  });
+});

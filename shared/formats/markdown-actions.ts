@@ -26,7 +26,8 @@
  * - the answer inside an outer ```markdown fence whose inner ```swift fences break CommonMark
  *   nesting: stray fence lines between sections are ignored, and each Search/Content block is
  *   read from the fence right after its label, never by pairing the outer fences;
- * - an unclosed Search/Content fence runs to the end of the reply (or `</pre>`), with a warning.
+ * - a Search/Content fence left open before the answer's `</pre>` runs to it, with a warning; one that
+ *   runs to the end of the reply is an error (the reply may be cut off, and the file with it).
  * Errors (that file's op is skipped): an unknown action on an `### Action` heading (without
  * heading marks, "Action: update the docs" is prose), no Action line after `### File`, a Search
  * without a Content, a modify without Search, a create/rewrite without Content.
@@ -109,7 +110,7 @@ function stripDressing(s: string): string {
 function readFence(
   lines: readonly string[],
   from: number,
-): { fence: FenceText; closed: boolean } | { missing: number } {
+): { fence: FenceText; closed: boolean; atPre?: boolean } | { missing: number } {
   let i = from;
   while (i < lines.length && unwrap(lines[i]!) === '') i++;
   const opener = i < lines.length ? openingFence(unwrap(lines[i]!)) : null;
@@ -124,7 +125,7 @@ function readFence(
     // `</pre>` glued to the closing fence, as models write the last line of a wrapped answer.
     if (/<\/pre>$/i.test(t) && isClosingFence(t.slice(0, -6), opener.marker)) break;
     if (/^<\/pre>$/i.test(t)) {
-      return { fence: { text: linesToContent(body), open: i, close: j - 1 }, closed: false };
+      return { fence: { text: linesToContent(body), open: i, close: j - 1 }, closed: false, atPre: true };
     }
     body.push(dedent(l, indent));
   }
@@ -198,11 +199,18 @@ function parse(text: string): ParsedBlock[] {
       });
       continue;
     }
-    if (!read.closed) {
+    if (read.atPre) {
       current.diagnostics.push({
         severity: 'warning',
         line: read.fence.open + 1,
-        message: `The code block at reply line ${read.fence.open + 1} (${current.path}) is never closed; it was read up to </pre> or the end of the reply, which may be cut off.`,
+        message: `The code block at reply line ${read.fence.open + 1} (${current.path}) is not closed before the </pre> that ends the answer; it was read up to there.`,
+      });
+    } else if (!read.closed) {
+      // Run to the end of the reply: cut off, it may be, and a file cut off with it is worse than none.
+      current.diagnostics.push({
+        severity: 'error',
+        line: read.fence.open + 1,
+        message: `The code block at reply line ${read.fence.open + 1} (${current.path}) is never closed: the reply may be cut off, and the file with it.`,
       });
     }
     if (!change || change[label.label]) {

@@ -70,10 +70,16 @@ describe('whole-file: where the path comes from', () => {
     ]);
   });
 
-  it('warns on an unclosed last fence and does not add the final newline as a line', () => {
+  it('flags an unclosed last fence as an error (a cut-off file), and does not add the final newline as a line', () => {
     const text = 'a.txt\n```\nline\n';
     expect(parseOps(text)).toEqual([file('a.txt', 'line\n', 1)]);
-    expect(diags(text)).toEqual([expect.objectContaining({ severity: 'warning', line: 2 })]);
+    expect(diags(text)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        line: 2,
+        message: expect.stringMatching(/never closed.*cut off/),
+      }),
+    ]);
   });
 
   it('yields an empty file for an empty fence with an explicit path', () => {

@@ -25,8 +25,9 @@
  * fences unless the info string itself names the file (```` ```bash scripts/setup.sh ````);
  * a fence whose content is another format (SEARCH/REPLACE markers, `*** Begin Patch`, a unified
  * diff) — those readers own it.
- * Leniency: an unclosed last fence still yields the op, with a warning that the reply may be cut
- * off (the preview shows the truncated file; nothing is applied unseen).
+ * An unclosed last fence still yields the op, with an error: the reply may be cut off, and a file
+ * cut off with it is worse than none (the CLI writes nothing; the side panel shows the diff and the
+ * error, and the user decides).
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
 import { type Fence, findFences, linesToContent, splitLines } from './fences';
@@ -116,11 +117,13 @@ function parse(text: string): ParsedBlock[] {
       });
     }
     if (!fence.closed) {
+      // An error, not a warning: a reply cut off mid-file would write a file cut off there (the CLI
+      // refuses the reply; the side panel shows the diff and the error before anything is written).
       diagnostics.push({
-        severity: 'warning',
+        severity: 'error',
         line: fence.open + 1,
         op: 0,
-        message: `The code block for ${found.path} at reply line ${fence.open + 1} is never closed: the reply may be cut off and the file incomplete.`,
+        message: `The code block for ${found.path} at reply line ${fence.open + 1} is never closed: the reply may be cut off, and the file with it.`,
       });
     }
     out.push({
