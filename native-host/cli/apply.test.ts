@@ -221,7 +221,9 @@ describe('replyapply apply: --json', () => {
     const cli = io();
     const cut = `calc.py\n\`\`\`python\ndef add(a, b):\n`;
     expect(await apply(['--yes', reply(cut)], cli)).toBe(Exit.Unresolved);
-    expect(cli.out()).toMatch(/error \(reply line 2\): The code block for calc\.py .* never closed: the reply may be cut off/);
+    expect(cli.out()).toMatch(
+      /error \(reply line 2\): The code block for calc\.py .* never closed: the reply may be cut off/,
+    );
     expect(readFileSync(join(project, 'calc.py'), 'utf8')).toBe(CALC);
   });
 
@@ -236,7 +238,9 @@ describe('replyapply apply: --json', () => {
     expect(report.diagnostics).toContainEqual({
       severity: 'warning',
       line: 1,
-      message: expect.stringMatching(/may be meant for file1_py .* but there is no such file; it is not used/),
+      message: expect.stringMatching(
+        /may be meant for file1_py .* but there is no such file; it is not used/,
+      ),
     });
     expect(cli.err()).toMatch(/warning \(reply line 1\): .*file1_py.*it is not used/);
     expect(cli.err()).toContain('what the reply asks for was skipped');

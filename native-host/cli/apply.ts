@@ -196,9 +196,7 @@ interface ReplyArgs {
  * own so the snapshots and the plan are garbage once it returns (ten thousand files are hundreds of
  * megabytes of them), not kept alive through the writes.
  */
-async function resolveReply(
-  args: ReplyArgs,
-): Promise<
+async function resolveReply(args: ReplyArgs): Promise<
   | { exit: number; bare?: true }
   | {
       changes: FileChange[];
