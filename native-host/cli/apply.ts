@@ -331,9 +331,7 @@ async function detectReply({
   for (const d of merged.diagnostics) say(`${renderDiagnostic(d, style)}\n`);
 
   if (refusedPaths(merged.diagnostics).length > 0) {
-    say(
-      `${style.red('Nothing written:')} the reply names a path outside the project folder or in a place never written.\n`,
-    );
+    say(`${style.red('Nothing written:')} the reply names a path that is refused (see above).\n`);
     return { exit: Exit.Unresolved };
   }
   const fileOps = merged.ops.filter((op) => op.kind !== 'shell');

@@ -310,11 +310,65 @@ describe('parseUnifiedDiff', () => {
     expect(files.flatMap(diffFileToOps)).toEqual([{ kind: 'delete', path: 'f', line: 1 }]);
   });
 
-  it('warns about hunks with no file header and about binary files', () => {
+  it('warns about hunks with no file header, and refuses binary files (nothing is half applied: git t4116)', () => {
     expect(parseUnifiedDiff('@@ -1 +1 @@\n-a\n+b').diagnostics[0]).toMatchObject({ severity: 'warning' });
     const bin = parseUnifiedDiff('diff --git a/i.png b/i.png\nBinary files a/i.png and b/i.png differ\n');
     expect(bin.files).toEqual([]);
-    expect(bin.diagnostics[0]!.message).toContain('binary');
+    expect(bin.diagnostics[0]).toMatchObject({
+      severity: 'error',
+      message: expect.stringContaining('binary'),
+    });
+  });
+
+  it.each([
+    [
+      'a new symbolic link',
+      'diff --git a/foo b/foo\nnew file mode 120000\n--- /dev/null\n+++ b/foo\n@@ -0,0 +1 @@\n+bar\n\\ No newline at end of file\n',
+      /makes or changes a symbolic link \(foo\)/,
+    ],
+    [
+      'a file that becomes a link',
+      'diff --git a/foo b/foo\nold mode 100644\nnew mode 120000\n--- a/foo\n+++ b/foo\n@@ -1 +1 @@\n-x\n+bar\n',
+      /symbolic link/,
+    ],
+    [
+      'a submodule',
+      'diff --git a/sub b/sub\nnew file mode 160000\n--- /dev/null\n+++ b/sub\n@@ -0,0 +1 @@\n+Subproject commit 0123\n',
+      /a submodule \(sub\)/,
+    ],
+  ])('refuses %s, never writing the link as a file (git t4114)', (_name, text, message) => {
+    for (const blocks of [unifiedDiffParser.parse(text), unifiedDiffParser.parse(`Here:\n\n${text}`)]) {
+      expect(blocks.flatMap((b) => b.ops)).toEqual([]);
+      expect(blocks.flatMap((b) => b.diagnostics)).toEqual([
+        expect.objectContaining({ severity: 'error', message: expect.stringMatching(message) }),
+      ]);
+    }
+  });
+
+  it('reads a lone "Binary files … differ" line of diff -r as a file of its own, not the text file before it', () => {
+    const text = [
+      'diff -ruN a/u.txt b/u.txt',
+      '--- a/u.txt\t2024-01-01 00:00:00.000000000 +0000',
+      '+++ b/u.txt\t2024-01-01 00:00:00.000000000 +0000',
+      '@@ -1 +1 @@',
+      '-u',
+      '+U',
+      'Binary files a/p.bin and b/p.bin differ',
+      'diff -ruN a/v.txt b/v.txt',
+      '--- a/v.txt\t2024-01-01 00:00:00.000000000 +0000',
+      '+++ b/v.txt\t2024-01-01 00:00:00.000000000 +0000',
+      '@@ -1 +1 @@',
+      '-v',
+      '+V',
+    ].join('\n');
+    const r = parseUnifiedDiff(text);
+    expect(r.files.map((f) => f.newPath)).toEqual(['u.txt', 'v.txt']);
+    expect(r.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        message: expect.stringMatching(/binary file \(p\.bin\)/),
+      }),
+    ]);
   });
 
   it('never throws on junk', () => {
@@ -469,6 +523,16 @@ describe('names and stamps git and GNU diff write', () => {
       '--- /dev/null\n+++ post\timage.txt\t2023-01-01 00:00:00 +0000\n@@ -0,0 +1 @@\n+x\n',
     );
     expect(tab.files[0]!.newPath).toBe('post\timage.txt');
+  });
+
+  it('keeps the error of a bare diff it skipped whole, so the reply says why nothing came of it (git t4135)', () => {
+    const text =
+      'diff --git "a/post\\\\image.txt" "b/post\\\\image.txt"\nnew file mode 100644\n--- /dev/null\n+++ "b/post\\\\image.txt"\n@@ -0,0 +1 @@\n+postimage\n';
+    const blocks = unifiedDiffParser.parse(text);
+    expect(blocks.flatMap((b) => b.ops)).toEqual([]);
+    expect(blocks.flatMap((b) => b.diagnostics)).toEqual([
+      expect.objectContaining({ severity: 'error', line: 1, message: expect.stringMatching(/backslash/) }),
+    ]);
   });
 
   it('reads git’s empty blob in an index line as a diff made against an empty file (git t4101)', () => {

@@ -103,6 +103,8 @@ interface FileBuilder {
   oldEpoch: boolean;
   newEpoch: boolean;
   binary: boolean;
+  /** What a git mode line made of the file when it is no regular file (mode 120000, 160000). */
+  special: string | null;
 }
 
 const HUNK_HEADER = /^@@+[ \t]*-(\d+)(?:,(\d+))?[ \t]+\+(\d+)(?:,(\d+))?[ \t]*@@+(.*)$/;
@@ -266,6 +268,7 @@ function fileBuilder(line: number, git: boolean): FileBuilder {
     oldEpoch: false,
     newEpoch: false,
     binary: false,
+    special: null,
   };
 }
 
@@ -409,11 +412,22 @@ function scanDiff(
         message: `The diff at reply line ${f.line} names ${f.oldPath} before and ${f.newPath} after, without git rename lines; it changes the one that exists, and nothing is renamed.`,
       });
     }
-    if (b.binary) {
+    if (b.special) {
+      // A link's text is where it points: written as a file, it would be a different thing (git t4114).
       diagnostics.push({
-        severity: 'warning',
+        severity: 'error',
         line: f.line,
-        message: `The diff at reply line ${f.line} changes a binary file (${f.newPath ?? f.oldPath ?? 'unnamed'}), which cannot be applied from text; it was skipped.`,
+        message: `The diff at reply line ${f.line} makes or changes ${b.special} (${f.newPath ?? f.oldPath ?? 'unnamed'}), which is never written.`,
+      });
+      return;
+    }
+    if (b.binary) {
+      // An error: the reply asks for a change that cannot be made, so applying the rest would not
+      // be what it asked for (the CLI writes nothing; the side panel shows why).
+      diagnostics.push({
+        severity: 'error',
+        line: f.line,
+        message: `The diff at reply line ${f.line} changes a binary file (${f.newPath ?? f.oldPath ?? 'unnamed'}), which cannot be applied from text.`,
       });
       return;
     }
@@ -661,7 +675,15 @@ function scanDiff(
       end = ++i;
       continue;
     }
-    if (fb && (l.startsWith('GIT binary patch') || /^Binary files .* differ$/.test(l))) {
+    const binaryFiles = /^Binary files (.*) and (.*) differ$/.exec(l);
+    if (binaryFiles && fb && (fb.hasHeaders || fb.file.hunks.length > 0 || hb)) {
+      // `diff -r` writes the line alone, after the text file before it: a file of its own.
+      finishFile();
+      fb = newFile(i, false);
+      fb.file.oldPath = stripDiffPrefix(binaryFiles[1]!);
+      fb.file.newPath = stripDiffPrefix(binaryFiles[2]!);
+    }
+    if (fb && (l.startsWith('GIT binary patch') || binaryFiles)) {
       fb.binary = true;
       fb.inHeader = true; // the base85 lines that follow are not prose
       end = ++i;
@@ -739,6 +761,7 @@ export function leanGitDiff(text: string): ParsedBlock | null {
       readGitHeader(l, b);
       next();
     }
+    if (b.special) return null;
     // The ---/+++ names, as scanDiff's file-header case reads them in a git section.
     if (!l.startsWith('--- ')) return null;
     const oldH = parseHeaderPath(l.slice(4));
@@ -861,6 +884,9 @@ function bareHunkText(l: string): string {
 
 function readGitHeader(l: string, b: FileBuilder): boolean {
   const f = b.file;
+  const mode = /^(?:new file mode|deleted file mode|old mode|new mode) (\d+)/.exec(l)?.[1];
+  if (mode === '120000') b.special = 'a symbolic link';
+  else if (mode === '160000') b.special = 'a submodule';
   if (l.startsWith('new file mode')) f.isNew = true;
   else if (l.startsWith('deleted file mode')) f.isDelete = true;
   else if (l.startsWith('rename from ') || l.startsWith('rename old ')) {
@@ -1128,6 +1154,11 @@ function bareDiffBlocks(raw: string[], clean: string[], fences: Fence[]): Parsed
     const r = scanDiff(raw, i, limit, i + 1, { bare: true, headerless: false });
     const end = Math.max(r.end, i + 1);
     if (r.files.length > 0) blocks.push(blockFromFiles(r.files, r.diagnostics, i + 1, end, 'diff'));
+    else {
+      // A diff skipped whole (a name that cannot be read safely) still says why: never dropped silently.
+      const errors = r.diagnostics.filter((d) => d.severity === 'error');
+      if (errors.length > 0) blocks.push({ start: i + 1, end, ops: [], diagnostics: errors });
+    }
     i = end;
   }
   return blocks;
