@@ -125,11 +125,92 @@ describe('openai-patch: chunks', () => {
     expect(parseOps(text)).toEqual([{ kind: 'delete', path: 'g', line: 5 }]);
   });
 
-  it('warns when *** End Patch is missing (cut off) but keeps what it read', () => {
-    const text = '*** Begin Patch\n*** Add File: a\n+x';
+  it('errs when *** End Patch is missing at the end of the reply: it may be cut off, and a file with it (codex)', () => {
+    const text = '*** Begin Patch\n*** Add File: src/hello.txt\n+hello\n+wor';
     expect(parseOps(text)).toHaveLength(1);
-    expect(diags(text)).toEqual([expect.objectContaining({ severity: 'warning', line: 1 })]);
+    expect(diags(text)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        line: 1,
+        message: expect.stringMatching(/no "\*\*\* End Patch": the reply may be cut off/),
+      }),
+    ]);
   });
+
+  it.each([
+    ['an Add File', ['*** Add File: a', '+x'], { kind: 'create', path: 'a', content: 'x\n' }],
+    [
+      'an Update',
+      ['*** Update File: a', '@@', '-x', '+y'],
+      { kind: 'patch', path: 'a', hunks: [{ lines: ['-x', '+y'] }] },
+    ],
+  ])(
+    'ends a patch without *** End Patch at the close of its code block, with a warning (%s)',
+    (_n, body, op) => {
+      const text = ['```', '*** Begin Patch', ...body, '```', 'Done.'].join('\n');
+      expect(parseOps(text)).toEqual([expect.objectContaining(op)]);
+      expect(diags(text)).toEqual([
+        expect.objectContaining({
+          severity: 'warning',
+          line: 2,
+          message: expect.stringMatching(/ends where its code block closes/),
+        }),
+      ]);
+    },
+  );
+
+  it('keeps a ``` line of a Markdown file that an Update changes (prefixed, so not the code block)', () => {
+    expect(hunksOf(patch('*** Update File: README.md', '@@', ' ```', '-x', '+y', ' ```'))).toEqual([
+      { lines: [' ```', '-x', '+y', ' ```'] },
+    ]);
+  });
+});
+
+describe('openai-patch: the folder a shell command runs it in (codex heredocs)', () => {
+  const heredoc = (prefix: string, ...body: string[]) =>
+    [`${prefix}apply_patch <<'PATCH'`, '*** Begin Patch', ...body, '*** End Patch', 'PATCH'].join('\n');
+
+  it.each([
+    ['cd foo && ', 'foo/a.txt'],
+    ['cd foo; ', 'foo/a.txt'],
+    ["cd 'foo bar' && ", 'foo bar/a.txt'],
+    ['cd "foo bar" && ', 'foo bar/a.txt'],
+    ['$ cd foo && ', 'foo/a.txt'],
+    ['', 'a.txt'],
+  ])('reads paths after `%s` in that folder', (prefix, path) => {
+    const text = heredoc(prefix, '*** Add File: a.txt', '+hi');
+    expect(parseOps(text)).toEqual([expect.objectContaining({ kind: 'create', path })]);
+    expect(diags(text)).toEqual([]);
+  });
+
+  it('moves within that folder too', () => {
+    const ops = parseOps(
+      heredoc(
+        'cd alt && ',
+        '*** Update File: old.txt',
+        '*** Move to: renamed.txt',
+        '@@',
+        '-before',
+        '+after',
+      ),
+    );
+    expect(ops).toEqual([expect.objectContaining({ path: 'alt/old.txt', newPath: 'alt/renamed.txt' })]);
+  });
+
+  it.each(['cd foo && cd bar && ', 'echo foo; cd bar && ', 'cd bar || ', 'cd foo bar && ', 'pushd foo && '])(
+    'refuses a patch run after `%s`, which moves it in a way not read',
+    (prefix) => {
+      const text = heredoc(prefix, '*** Add File: a.txt', '+hi');
+      expect(diags(text)).toEqual([
+        expect.objectContaining({
+          severity: 'error',
+          line: 1,
+          message: expect.stringMatching(/changes the folder/),
+        }),
+      ]);
+      expect(parseOps(text)).toEqual([]);
+    },
+  );
 });
 
 interface CorpusCase {

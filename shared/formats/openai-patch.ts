@@ -15,7 +15,12 @@
  * The first chunk may omit `@@` (codex accepts that). Lines before `*** Begin Patch` are prose.
  *
  * Leniencies, each named and tested:
- * - a missing `*** End Patch` keeps what was read, with a warning (the reply was probably cut off);
+ * - a missing `*** End Patch` where the patch's code block closes (column 0 ```) ends the patch there,
+ *   with a warning; missing at the end of the reply, it is an error: the reply may be cut off, and
+ *   the last file with it (the ops are kept for the review to show; the CLI writes nothing);
+ * - `cd DIR && apply_patch <<'EOF'` (or `cd DIR;`, DIR quoted or not) reads the patch's paths in DIR,
+ *   as the shell would run it (codex); any other command before apply_patch that may change the
+ *   folder (`cd a && cd b`, `pushd`, `cd a ||`) refuses the patch: where it lands is not known;
  * - blank lines between chunks, and blank lines at the end of a chunk, are separators, not
  *   context (models put a blank line before `*** End Patch` or the next `*** Update File`);
  * - a blank line inside an Add File followed by more `+` lines is an empty line of the file
@@ -37,6 +42,12 @@ const UPDATE = '*** Update File:';
 const MOVE = '*** Move to:';
 const EOF_MARK = '*** End of File';
 const UNIFIED_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
+/** The closing line of the code block the patch sits in (column 0: ` ``` ` in a chunk is a kept line). */
+const FENCE_CLOSE = /^(?:`{3,}|~{3,})\s*$/;
+/** `cd DIR && apply_patch <<…` or `cd DIR; apply_patch <<…` (a shell prompt's `$ ` allowed). */
+const CD_HEREDOC = /^\s*(?:\$\s*)?cd\s+('[^']*'|"[^"]*"|[^\s'";&|]+)\s*(?:&&|;)\s*apply_patch\b.*<</;
+/** A command line that runs apply_patch after something that may move it (cd, pushd, …). */
+const MOVED_HEREDOC = /\b(?:cd|pushd|popd)\b.*\bapply_patch\b.*<</;
 
 function parse(text: string): ParsedBlock[] {
   const lines = splitLines(text);
@@ -52,9 +63,41 @@ function parse(text: string): ParsedBlock[] {
   return out;
 }
 
+/**
+ * The folder the shell command before the patch runs it in: '' (none, or the project folder), the
+ * folder of `cd DIR &&`, or null when the command may move it in a way not read.
+ */
+function heredocFolder(lines: readonly string[], begin: number): string | null {
+  const command = lines[begin - 1] ?? '';
+  const cd = CD_HEREDOC.exec(command);
+  if (cd) {
+    const dir = cd[1]!.replace(/^(['"])(.*)\1$/, '$2').replace(/\/+$/, '');
+    return dir === '.' ? '' : dir;
+  }
+  return MOVED_HEREDOC.test(command) ? null : '';
+}
+
 function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
   const ops: Op[] = [];
   const diagnostics: Diagnostic[] = [];
+  const folder = heredocFolder(lines, begin);
+  if (folder === null) {
+    const end = lines.findIndex((l, k) => k > begin && l.trim() === END);
+    return {
+      start: begin,
+      end: end < 0 ? lines.length : end + 1,
+      ops: [],
+      diagnostics: [
+        {
+          severity: 'error',
+          line: begin,
+          message: `The command at reply line ${begin} runs the patch below it after something that changes the folder ("${lines[begin - 1]!.trim().slice(0, 80)}"); where its files are is not known, so it was not applied.`,
+        },
+      ],
+    };
+  }
+  /** A path of the patch, in the folder its command runs it in. */
+  const inFolder = (path: string) => (folder === '' ? path : `${folder}/${path}`);
   // At most 50 problems are listed per patch (a patch of pasted garbage would list thousands).
   let unlisted = 0;
   const error = (i: number, message: string) => {
@@ -63,11 +106,16 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
   };
   let i = begin + 1;
   let ended = false;
+  let fenced = false;
   while (i < lines.length) {
     const raw = lines[i]!;
     const t = raw.trim();
     if (t === END) {
       ended = true;
+      break;
+    }
+    if (FENCE_CLOSE.test(raw)) {
+      fenced = true;
       break;
     }
     if (t === BEGIN) break; // a second patch starts: this one was never ended
@@ -90,14 +138,19 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
       // A line without its `+` (and not the next header): the model wrote the file bare. Creating
       // the file from the `+` lines alone would drop that text, so the whole entry is refused.
       const stray = lines[i];
-      if (stray !== undefined && stray.trim() !== '' && !stray.trim().startsWith('***')) {
+      if (
+        stray !== undefined &&
+        stray.trim() !== '' &&
+        !stray.trim().startsWith('***') &&
+        !FENCE_CLOSE.test(stray)
+      ) {
         error(i, `Reply line ${i + 1} in the new file ${path} does not start with "+"; ${path} was skipped.`);
         i = skipSection(lines, i);
         continue;
       }
       ops.push({
         kind: 'create',
-        path,
+        path: inFolder(path),
         content: linesToContent(content),
         // codex writes an Add File over a file that exists (its scenario 011); the review shows the diff.
         ifExists: 'overwrite',
@@ -106,7 +159,7 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
       continue;
     }
     if (t.startsWith(DELETE)) {
-      ops.push({ kind: 'delete', path: t.slice(DELETE.length).trim(), line: i + 1 });
+      ops.push({ kind: 'delete', path: inFolder(t.slice(DELETE.length).trim()), line: i + 1 });
       i++;
       continue;
     }
@@ -130,9 +183,15 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
         continue;
       }
       // codex writes every updated file with a final newline (its scenario 014): so do we, for this format.
-      const op: Op = { kind: 'patch', path, hunks: read.hunks, line: start + 1, finalNewline: true };
+      const op: Op = {
+        kind: 'patch',
+        path: inFolder(path),
+        hunks: read.hunks,
+        line: start + 1,
+        finalNewline: true,
+      };
       if (newPath !== undefined) {
-        op.newPath = newPath;
+        op.newPath = inFolder(newPath);
         // codex moves onto an existing file by replacing it (its scenario 010; corpus llm-067).
         op.moveOverwrites = true;
       }
@@ -158,11 +217,24 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
       message: `${unlisted} more problems in the patch starting at reply line ${begin + 1} are not listed.`,
     });
   }
-  if (!ended) {
+  if (!ended && fenced) {
     diagnostics.push({
       severity: 'warning',
       line: begin + 1,
-      message: `The patch starting at reply line ${begin + 1} has no "*** End Patch": the reply may be cut off. The last file may be incomplete.`,
+      message: `The patch starting at reply line ${begin + 1} has no "*** End Patch"; it ends where its code block closes, at reply line ${i + 1}.`,
+    });
+  } else if (!ended && !lines.slice(i).some((l) => l.trim() === BEGIN)) {
+    // An error: cut off, the last file would be written cut off (codex applies nothing without it).
+    diagnostics.push({
+      severity: 'error',
+      line: begin + 1,
+      message: `The patch starting at reply line ${begin + 1} has no "*** End Patch": the reply may be cut off, and its last file with it.`,
+    });
+  } else if (!ended) {
+    diagnostics.push({
+      severity: 'warning',
+      line: begin + 1,
+      message: `The patch starting at reply line ${begin + 1} has no "*** End Patch"; it ends where the next patch begins.`,
     });
   }
   const end = ended ? i + 1 : i;
@@ -191,6 +263,7 @@ function readChunks(lines: readonly string[], from: number): ChunkRead {
   while (i < lines.length) {
     const l = lines[i]!;
     const t = l.trim();
+    if (FENCE_CLOSE.test(l)) break;
     if (t.startsWith('***')) {
       if (t === EOF_MARK) {
         if (current) current.atEof = true;
