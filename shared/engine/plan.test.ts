@@ -165,6 +165,16 @@ describe('plan', () => {
     expect(plan(cs([replace]), snaps({ 'path/to/a.py': 'y\n' })).files[0]!.status).toBe('ok');
   });
 
+  it('a move whose file is missing is shown going where it was going (codex: rename a → b, not a → a)', () => {
+    const op = patchOp([hunk(['-before', '+after'])], { path: 'old.txt', newPath: 'renamed.txt' });
+    expect(plan(cs([op]), snaps({ 'old.txt': null, 'renamed.txt': null })).files[0]).toMatchObject({
+      action: 'rename',
+      path: 'renamed.txt',
+      from: 'old.txt',
+      status: 'error',
+    });
+  });
+
   it('a git copy starts from the source, which stays', () => {
     const op = patchOp([hunk(['-old', '+new'])], { path: 'g', copyFrom: 'f' });
     const p = plan(cs([op]), snaps({ f: 'old\n', g: null }));

@@ -348,6 +348,8 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
           ? { kind: r.kind, message: r.message }
           : { kind: r.kind, message: r.message, nearest: r.nearest };
       e.failedIntent = intentOf(op);
+      // A failed move names where it was going (not `rename a → a`).
+      if (op.kind === 'patch' && op.newPath !== undefined) e.failedTarget = op.newPath;
       continue;
     }
     e.notes.push(...r.notes);
