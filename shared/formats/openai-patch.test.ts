@@ -159,6 +159,18 @@ describe('openai-patch: chunks', () => {
     },
   );
 
+  it('reads a ``` line inside a patch that has its *** End Patch as the broken line it is (never the end)', () => {
+    const text = patch('*** Add File: README.md', '+# Title', '```', '+more');
+    expect(parseOps(text)).toEqual([]);
+    expect(diags(text)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        line: 4,
+        message: expect.stringMatching(/does not start with "\+"/),
+      }),
+    ]);
+  });
+
   it('keeps a ``` line of a Markdown file that an Update changes (prefixed, so not the code block)', () => {
     expect(hunksOf(patch('*** Update File: README.md', '@@', ' ```', '-x', '+y', ' ```'))).toEqual([
       { lines: [' ```', '-x', '+y', ' ```'] },

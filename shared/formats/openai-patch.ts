@@ -104,6 +104,18 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
     if (diagnostics.length < 50) diagnostics.push({ severity: 'error', line: i + 1, message });
     else unlisted++;
   };
+  // A ``` line ends the patch only when the patch has no *** End Patch (before the next patch): with
+  // one, the ``` line is inside it, and read as the broken line it is.
+  let hasEnd = false;
+  for (let k = begin + 1; k < lines.length; k++) {
+    const t = lines[k]!.trim();
+    if (t === BEGIN) break;
+    if (t === END) {
+      hasEnd = true;
+      break;
+    }
+  }
+  const closesPatch = (line: string) => !hasEnd && FENCE_CLOSE.test(line);
   let i = begin + 1;
   let ended = false;
   let fenced = false;
@@ -114,7 +126,7 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
       ended = true;
       break;
     }
-    if (FENCE_CLOSE.test(raw)) {
+    if (closesPatch(raw)) {
       fenced = true;
       break;
     }
@@ -142,7 +154,7 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
         stray !== undefined &&
         stray.trim() !== '' &&
         !stray.trim().startsWith('***') &&
-        !FENCE_CLOSE.test(stray)
+        !closesPatch(stray)
       ) {
         error(i, `Reply line ${i + 1} in the new file ${path} does not start with "+"; ${path} was skipped.`);
         i = skipSection(lines, i);
@@ -172,7 +184,7 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
         newPath = lines[i]!.trim().slice(MOVE.length).trim();
         i++;
       }
-      const read = readChunks(lines, i);
+      const read = readChunks(lines, i, closesPatch);
       i = read.next;
       if (read.error) {
         error(read.error.line, read.error.message.split('%PATH%').join(path));
@@ -247,7 +259,11 @@ interface ChunkRead {
   error?: { line: number; message: string };
 }
 
-function readChunks(lines: readonly string[], from: number): ChunkRead {
+function readChunks(
+  lines: readonly string[],
+  from: number,
+  closesPatch: (line: string) => boolean,
+): ChunkRead {
   const hunks: Hunk[] = [];
   let i = from;
   let anchors: string[] = [];
@@ -263,7 +279,7 @@ function readChunks(lines: readonly string[], from: number): ChunkRead {
   while (i < lines.length) {
     const l = lines[i]!;
     const t = l.trim();
-    if (FENCE_CLOSE.test(l)) break;
+    if (closesPatch(l)) break;
     if (t.startsWith('***')) {
       if (t === EOF_MARK) {
         if (current) current.atEof = true;
