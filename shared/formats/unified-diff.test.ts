@@ -371,6 +371,21 @@ describe('parseUnifiedDiff', () => {
     ]);
   });
 
+  it.each([
+    ['without its --- line', 'diff --git a/f b/f\nindex d00491f..0000000\n+++ b/f\n@@ -1 +0,0 @@\n-1\n'],
+    ['without its +++ line', 'diff --git a/f b/f\nindex 0000000..d00491f\n--- a/f\n@@ -0,0 +1 @@\n+1\n'],
+  ])('refuses a bare git diff %s, whose hunk would belong to no file (git t4133)', (_name, text) => {
+    const blocks = unifiedDiffParser.parse(`Here:\n\n${text}`);
+    expect(blocks.flatMap((b) => b.ops)).toEqual([]);
+    expect(blocks.flatMap((b) => b.diagnostics)).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        line: 5,
+        message: expect.stringMatching(/belongs to no file header/),
+      }),
+    );
+  });
+
   it('never throws on junk', () => {
     for (const junk of [
       '',

@@ -704,7 +704,16 @@ function scanDiff(
       continue;
     }
     // A line that is not part of any diff.
-    if (opts.bare) break;
+    if (opts.bare) {
+      // A hunk right after it would be left without its file: say so, not 'changes nothing' (git t4133).
+      if (fb && /^@@ -\d/.test(stripCr(lines[i + 1] ?? '')))
+        diagnostics.push({
+          severity: 'error',
+          line: lineNo(i),
+          message: `Reply line ${lineNo(i)} ("${l.slice(0, 60)}") breaks the diff at reply line ${fb.file.line}: the hunk after it belongs to no file header, so the diff was not applied.`,
+        });
+      break;
+    }
     if (noiseWarned !== i - 1 && (fb || hb)) {
       diagnostics.push({
         severity: 'info',
