@@ -94,6 +94,22 @@ describe('aptix refusals and git patches', () => {
     expect(d[0]!.message).toMatch(/^The assistant declined: (A patch|Unable)[^`>]*\.$/);
   });
 
+  it('refuses a patch fence never closed where its last hunk is short (cut off), reads it where it is whole', () => {
+    const fence = `${bundle([{ path: 'y', content: '' }])}\n\`\`\`patch\n--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n+b`;
+    expect(diags(fence)).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        message: expect.stringMatching(/never closed: the reply may be cut off/),
+      }),
+    );
+    expect(diags(`${fence}\n c`)).toContainEqual(
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringMatching(/its last hunk is whole/),
+      }),
+    );
+  });
+
   it('claims a patch fence only beside an Aptix marker', () => {
     const patch = '```patch\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n```';
     expect(parse(patch)).toEqual([]);

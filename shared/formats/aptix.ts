@@ -44,6 +44,7 @@ import type { FormatParser, ParsedBlock } from './types';
 import {
   diffFileToOps,
   isDiffFence,
+  lastHunkWhole,
   parseUnifiedDiff,
   rawFenceLines,
   replyFences,
@@ -108,17 +109,23 @@ export const aptixParser: FormatParser = {
     if (blocks.length === 0) return [];
     for (const fence of fences) {
       if (inJson.has(fence) || !isDiffFence(fence)) continue;
-      const body = rawFenceLines(raw, fence).join('\n');
-      const { files, diagnostics } = parseUnifiedDiff(body, fence.open + 2);
+      const lines = rawFenceLines(raw, fence);
+      const { files, diagnostics } = parseUnifiedDiff(lines.join('\n'), fence.open + 2);
       const ops = files.flatMap(diffFileToOps);
       if (ops.length === 0 && diagnostics.length === 0) continue;
       const start = fence.open + 1;
-      if (!fence.closed)
+      // As for a diff fence: forgotten (the last hunk is whole) or cut off (an error: what is left
+      // would be written as if it were all).
+      if (!fence.closed) {
+        const whole = lastHunkWhole(lines);
         diagnostics.push({
-          severity: 'warning',
+          severity: whole ? 'warning' : 'error',
           line: start,
-          message: `The patch fence opened at reply line ${start} is never closed; the reply may have been cut off.`,
+          message: whole
+            ? `The patch fence opened at reply line ${start} is never closed; its last hunk is whole, so it was read to the end of the reply.`
+            : `The patch fence opened at reply line ${start} is never closed: the reply may be cut off, and the patch with it.`,
         });
+      }
       blocks.push({ start, end: fence.closed ? fence.close + 1 : clean.length, ops, diagnostics });
     }
     return blocks.sort((a, b) => a.start - b.start);

@@ -99,7 +99,18 @@ describe('file-changes', () => {
     expect(ops(text)).toEqual([]);
     expect(diags(text).map((d) => [d.severity, d.line])).toEqual([
       ['error', 2],
-      ['warning', 1],
+      ['error', 1],
+    ]);
+  });
+
+  it('refuses a container that is never closed, as cut off between two directives', () => {
+    const text = '<FILE_CHANGES>\n<FILE_NEW file_path="a">\nwhole\n</FILE_NEW>\n';
+    expect(diags(text)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        line: 1,
+        message: expect.stringMatching(/never closed: the reply may be cut off/),
+      }),
     ]);
   });
 

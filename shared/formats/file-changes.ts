@@ -139,11 +139,12 @@ export const fileChangesParser: FormatParser = {
         block.ops.push(...d.ops);
         block.diagnostics.push(...d.diagnostics);
       }
+      // An error: cut off between two directives, the ones after the cut are lost without a trace.
       if (!closed)
         block.diagnostics.push({
-          severity: 'warning',
+          severity: 'error',
           line: c.start + 1,
-          message: `The <FILE_CHANGES> container opened at reply line ${c.start + 1} is never closed; the reply may have been cut off.`,
+          message: `The <FILE_CHANGES> container opened at reply line ${c.start + 1} is never closed: the reply may be cut off, and changes after the cut with it.`,
         });
       blocks.push(block);
     };

@@ -481,9 +481,26 @@ describe('unified-diff format', () => {
     expect(block!.diagnostics[0]!.severity).toBe('warning');
   });
 
-  it('flags an unclosed diff fence', () => {
-    const blocks = unifiedDiffParser.parse('```diff\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b');
-    expect(blocks[0]!.diagnostics.some((d) => d.message.includes('never closed'))).toBe(true);
+  it.each([
+    ['whole', '@@ -1,2 +1,2 @@\n a\n-b\n+B', 'warning', /its last hunk is whole/],
+    ['whole, with the final newline', '@@ -1,2 +1,2 @@\n a\n-b\n+B\n', 'warning', /its last hunk is whole/],
+    ['short of its header (cut off)', '@@ -1,4 +1,6 @@\n a\n+x1\n+x2\n b\n', 'error', /may be cut off/],
+    ['bare: nothing to tell by', '@@\n a\n-b\n+B\n', 'error', /may be cut off/],
+  ])('reads an unclosed diff fence whose last hunk is %s', (_name, hunk, severity, message) => {
+    const blocks = unifiedDiffParser.parse(`Fix:\n\n\`\`\`diff\n--- a/x\n+++ b/x\n${hunk}`);
+    expect(blocks.flatMap((b) => b.diagnostics)).toContainEqual(
+      expect.objectContaining({ severity, message: expect.stringMatching(message) }),
+    );
+  });
+
+  it('flags an unclosed diff fence as an error: the reply may be cut off, and the diff with it', () => {
+    const blocks = unifiedDiffParser.parse('```diff\n--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n+b');
+    expect(blocks[0]!.diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        message: expect.stringMatching(/never closed: the reply may be cut off/),
+      }),
+    );
     expect(blocks[0]!.end).toBe(6);
   });
 });

@@ -1132,6 +1132,34 @@ function blockFromFiles(
   return { start, end, ops, diagnostics: diags };
 }
 
+/**
+ * Whether the last hunk of a diff has every line its `@@ -a,b +c,d @@` header counts: false when it
+ * has fewer (cut off) or no numbered header to tell.
+ */
+export function lastHunkWhole(body: readonly string[]): boolean {
+  let k = body.length - 1;
+  while (k >= 0 && !stripCr(body[k]!).startsWith('@@')) k--;
+  const m = k >= 0 ? HUNK_HEADER.exec(stripCr(body[k]!)) : null;
+  if (!m) return false;
+  let old = 0;
+  let added = 0;
+  for (let j = k + 1; j < body.length; j++) {
+    const l = stripCr(body[j]!);
+    if (l.startsWith('+')) added++;
+    else if (l.startsWith('-')) old++;
+    else if (l.startsWith(' ') || l === '') {
+      old++;
+      added++;
+    }
+  }
+  // The reply's final newline leaves one empty line at the end: not a line of the hunk.
+  if (stripCr(body.at(-1) ?? 'x') === '') {
+    old--;
+    added--;
+  }
+  return old >= Number(m[2] ?? 1) && added >= Number(m[4] ?? 1);
+}
+
 /** Regions of the reply that are bare diffs (outside every fence). */
 function bareDiffBlocks(raw: string[], clean: string[], fences: Fence[]): ParsedBlock[] {
   const blocks: ParsedBlock[] = [];
@@ -1204,12 +1232,19 @@ export function diffBlocks(text: string, { lean = true } = {}): ParsedBlock[] {
     const block =
       (r.files.length === 0 && namelessFenceBlock(clean, fence, body, start, end)) ||
       blockFromFiles(r.files, r.diagnostics, start, end, 'diff fence');
-    if (!fence.closed)
+    // Never closed: a model that forgot the closing fence (its last hunk is whole: a warning), or a
+    // reply cut off (its last hunk is shorter than its header, or has no counts to tell): an error, as
+    // what is left would be written as if it were all (the CLI writes nothing; the review shows it).
+    if (!fence.closed) {
+      const whole = lastHunkWhole(body);
       block.diagnostics.push({
-        severity: 'warning',
+        severity: whole ? 'warning' : 'error',
         line: start,
-        message: `The diff fence opened at reply line ${start} is never closed; the reply may have been cut off.`,
+        message: whole
+          ? `The diff fence opened at reply line ${start} is never closed; its last hunk is whole, so it was read to the end of the reply.`
+          : `The diff fence opened at reply line ${start} is never closed: the reply may be cut off, and the diff with it.`,
       });
+    }
     blocks.push(block);
   }
   blocks.push(...bareDiffBlocks(raw, clean, fences));
