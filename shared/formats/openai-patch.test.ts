@@ -195,6 +195,11 @@ describe('openai-patch: the folder a shell command runs it in (codex heredocs)',
     expect(diags(text)).toEqual([]);
   });
 
+  it('leaves an absolute path where it says', () => {
+    const text = heredoc('cd foo && ', '*** Add File: /abs/a.txt', '+hi');
+    expect(parseOps(text)).toEqual([expect.objectContaining({ kind: 'create', path: '/abs/a.txt' })]);
+  });
+
   it('moves within that folder too', () => {
     const ops = parseOps(
       heredoc(

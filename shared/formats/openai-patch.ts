@@ -96,8 +96,9 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
       ],
     };
   }
-  /** A path of the patch, in the folder its command runs it in. */
-  const inFolder = (path: string) => (folder === '' ? path : `${folder}/${path}`);
+  /** A path of the patch, in the folder its command runs it in; an absolute one stays where it says. */
+  const inFolder = (path: string) =>
+    folder === '' || /^(?:[/\\~]|[A-Za-z]:)/.test(path) ? path : `${folder}/${path}`;
   // At most 50 problems are listed per patch (a patch of pasted garbage would list thousands).
   let unlisted = 0;
   const error = (i: number, message: string) => {
