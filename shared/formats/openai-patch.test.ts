@@ -195,6 +195,20 @@ describe('openai-patch: the folder a shell command runs it in (codex heredocs)',
     expect(diags(text)).toEqual([]);
   });
 
+  it('reads a `cd DIR` on a line of its own above apply_patch, in the same block of commands', () => {
+    const text = ['```bash', 'cd foo', heredoc('', '*** Add File: a.txt', '+hi'), '```'].join('\n');
+    expect(parseOps(text)).toEqual([expect.objectContaining({ path: 'foo/a.txt' })]);
+    // Not from another block, nor across a blank line.
+    expect(parseOps(['cd foo', '', heredoc('', '*** Add File: a.txt', '+hi')].join('\n'))).toEqual([
+      expect.objectContaining({ path: 'a.txt' }),
+    ]);
+    // Two of them, or one beside another on the apply_patch line: refused.
+    for (const above of [['cd foo', 'cd bar'], ['pushd foo'], ['cd foo']]) {
+      const prefix = above[0] === 'cd foo' && above.length === 1 ? 'cd bar && ' : '';
+      expect(parseOps([...above, heredoc(prefix, '*** Add File: a.txt', '+hi')].join('\n'))).toEqual([]);
+    }
+  });
+
   it('leaves an absolute path where it says', () => {
     const text = heredoc('cd foo && ', '*** Add File: /abs/a.txt', '+hi');
     expect(parseOps(text)).toEqual([expect.objectContaining({ kind: 'create', path: '/abs/a.txt' })]);

@@ -46,6 +46,10 @@ const UNIFIED_HEADER = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
 const FENCE_CLOSE = /^(?:`{3,}|~{3,})\s*$/;
 /** `cd DIR && apply_patch <<…` or `cd DIR; apply_patch <<…` (a shell prompt's `$ ` allowed). */
 const CD_HEREDOC = /^\s*(?:\$\s*)?cd\s+('[^']*'|"[^"]*"|[^\s'";&|]+)\s*(?:&&|;)\s*apply_patch\b.*<</;
+/** `cd DIR` as a command of its own. */
+const CD_ALONE = /^\s*(?:\$\s*)?cd\s+('[^']*'|"[^"]*"|[^\s'";&|]+)\s*;?\s*$/;
+/** How many command lines above `apply_patch <<…` are read for a `cd`. */
+const COMMANDS_ABOVE = 5;
 /** A command line that runs apply_patch after something that may move it (cd, pushd, …). */
 const MOVED_HEREDOC = /\b(?:cd|pushd|popd)\b.*\bapply_patch\b.*<</;
 
@@ -64,17 +68,30 @@ function parse(text: string): ParsedBlock[] {
 }
 
 /**
- * The folder the shell command before the patch runs it in: '' (none, or the project folder), the
- * folder of `cd DIR &&`, or null when the command may move it in a way not read.
+ * The folder the shell commands before the patch run it in: '' (none, or the project folder), the
+ * folder of one `cd DIR` (on the apply_patch line, `cd DIR && apply_patch <<…`, or a line of its own
+ * above it in the same block of commands), or null when they may move it in a way not read (two cds,
+ * pushd, `cd a ||`).
  */
 function heredocFolder(lines: readonly string[], begin: number): string | null {
   const command = lines[begin - 1] ?? '';
+  if (!/\bapply_patch\b.*<</.test(command)) return '';
+  const dirs: string[] = [];
   const cd = CD_HEREDOC.exec(command);
-  if (cd) {
-    const dir = cd[1]!.replace(/^(['"])(.*)\1$/, '$2').replace(/\/+$/, '');
-    return dir === '.' ? '' : dir;
+  if (cd) dirs.push(cd[1]!);
+  else if (MOVED_HEREDOC.test(command)) return null;
+  // The commands above it, up to a blank line or the fence that opens the block.
+  for (let k = begin - 2; k >= 0 && k >= begin - 1 - COMMANDS_ABOVE; k--) {
+    const l = lines[k]!;
+    if (l.trim() === '' || /^\s*(?:`{3,}|~{3,})/.test(l)) break;
+    const alone = CD_ALONE.exec(l);
+    if (alone) dirs.push(alone[1]!);
+    else if (/\b(?:cd|pushd|popd)\b/.test(l)) return null;
   }
-  return MOVED_HEREDOC.test(command) ? null : '';
+  if (dirs.length > 1) return null;
+  if (dirs.length === 0) return '';
+  const dir = dirs[0]!.replace(/^(['"])(.*)\1$/, '$2').replace(/\/+$/, '');
+  return dir === '.' ? '' : dir;
 }
 
 function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
