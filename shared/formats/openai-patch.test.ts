@@ -202,6 +202,12 @@ describe('openai-patch: the folder a shell command runs it in (codex heredocs)',
     expect(parseOps(['cd foo', '', heredoc('', '*** Add File: a.txt', '+hi')].join('\n'))).toEqual([
       expect.objectContaining({ path: 'a.txt' }),
     ]);
+    // Prose that says "cd" is not a command.
+    expect(
+      parseOps(
+        ['Run it from the root (no need to cd):', heredoc('', '*** Add File: a.txt', '+hi')].join('\n'),
+      ),
+    ).toEqual([expect.objectContaining({ path: 'a.txt' })]);
     // Two of them, or one beside another on the apply_patch line: refused.
     for (const above of [['cd foo', 'cd bar'], ['pushd foo'], ['cd foo']]) {
       const prefix = above[0] === 'cd foo' && above.length === 1 ? 'cd bar && ' : '';

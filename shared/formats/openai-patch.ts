@@ -48,6 +48,8 @@ const FENCE_CLOSE = /^(?:`{3,}|~{3,})\s*$/;
 const CD_HEREDOC = /^\s*(?:\$\s*)?cd\s+('[^']*'|"[^"]*"|[^\s'";&|]+)\s*(?:&&|;)\s*apply_patch\b.*<</;
 /** `cd DIR` as a command of its own. */
 const CD_ALONE = /^\s*(?:\$\s*)?cd\s+('[^']*'|"[^"]*"|[^\s'";&|]+)\s*;?\s*$/;
+/** A command line that starts with, or chains, a command that moves the shell (prose saying "cd" does not). */
+const MOVES = /^\s*(?:\$\s*)?(?:.*(?:&&|\|\||;)\s*)?(?:cd|pushd|popd)(?:\s|$)/;
 /** How many command lines above `apply_patch <<…` are read for a `cd`. */
 const COMMANDS_ABOVE = 5;
 /** A command line that runs apply_patch after something that may move it (cd, pushd, …). */
@@ -86,7 +88,7 @@ function heredocFolder(lines: readonly string[], begin: number): string | null {
     if (l.trim() === '' || /^\s*(?:`{3,}|~{3,})/.test(l)) break;
     const alone = CD_ALONE.exec(l);
     if (alone) dirs.push(alone[1]!);
-    else if (/\b(?:cd|pushd|popd)\b/.test(l)) return null;
+    else if (MOVES.test(l)) return null;
   }
   if (dirs.length > 1) return null;
   if (dirs.length === 0) return '';
