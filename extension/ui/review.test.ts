@@ -259,6 +259,26 @@ describe('ticks', () => {
     expect([...defaultTicks(review)]).toEqual(['a.ts', 'b.ts']);
   });
 
+  it('leaves a file unticked that an error of the reply points at (a block cut off with the reply)', async () => {
+    const review = await reviewOf(
+      [
+        set('whole-file', [modifyA, createB], {
+          diagnostics: [
+            { severity: 'error', message: 'never closed: the reply may be cut off', line: 10, op: 1 },
+          ],
+        }),
+      ],
+      { 'a.ts': 'const a = 1;\n' },
+    );
+    expect(review.files.map((f) => [f.path, f.status])).toEqual([
+      ['a.ts', 'ok'],
+      ['b.ts', 'ok'],
+    ]);
+    expect([...defaultTicks(review)]).toEqual(['a.ts']);
+    // Ticked by hand, it is written.
+    expect(changesFor(review, new Set(['a.ts', 'b.ts'])).map((c) => c.path)).toEqual(['a.ts', 'b.ts']);
+  });
+
   it('writes a placeholder file only when ticked, and never a file that failed', async () => {
     const withPlaceholder: Op = {
       kind: 'replace',

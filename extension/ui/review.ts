@@ -6,6 +6,7 @@
 
 import type { ChangeSet, Diagnostic, FormatId } from '../../shared/changeset/changeset';
 import { formatsOf, mergeChangeSets } from '../../shared/changeset/merge';
+import { opPaths } from '../../shared/changeset/paths-of';
 import {
   type FailureKind,
   type FilePlan,
@@ -281,9 +282,21 @@ export function needsConfirm(file: ReviewFile): boolean {
   return file.status === 'error';
 }
 
-/** Files that planned fine are ticked; errors and guessed file names wait for the user. */
+/**
+ * Files that planned fine are ticked; errors, guessed file names, and files an error of the reply points
+ * at (a block cut off with the reply) wait for the user.
+ */
 export function defaultTicks(review: Review): Set<string> {
-  return new Set(review.files.filter((f) => f.status === 'ok' && !f.guess).map((f) => f.path));
+  const flagged = new Set<string>();
+  for (const d of review.changeSet.diagnostics) {
+    const op = d.severity === 'error' && d.op !== undefined ? review.changeSet.ops[d.op] : undefined;
+    if (op) for (const p of opPaths(op)) flagged.add(p);
+  }
+  return new Set(
+    review.files
+      .filter((f) => f.status === 'ok' && !f.guess && !flagged.has(f.path) && !flagged.has(f.from ?? f.path))
+      .map((f) => f.path),
+  );
 }
 
 /** The changes the host would write for these ticks (files without changes drop out). */

@@ -121,6 +121,7 @@ export const aptixParser: FormatParser = {
         diagnostics.push({
           severity: whole ? 'warning' : 'error',
           line: start,
+          ...(whole || ops.length === 0 ? {} : { op: ops.length - 1 }),
           message: whole
             ? `The patch fence opened at reply line ${start} is never closed; its last hunk is whole, so it was read to the end of the reply.`
             : `The patch fence opened at reply line ${start} is never closed: the reply may be cut off, and the patch with it.`,

@@ -144,6 +144,7 @@ export const fileChangesParser: FormatParser = {
         block.diagnostics.push({
           severity: 'error',
           line: c.start + 1,
+          ...(block.ops.length === 0 ? {} : { op: block.ops.length - 1 }),
           message: `The <FILE_CHANGES> container opened at reply line ${c.start + 1} is never closed: the reply may be cut off, and changes after the cut with it.`,
         });
       blocks.push(block);

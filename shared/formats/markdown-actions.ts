@@ -210,6 +210,8 @@ function parse(text: string): ParsedBlock[] {
       current.diagnostics.push({
         severity: 'error',
         line: read.fence.open + 1,
+        // The section's one op: the review leaves its file unticked.
+        op: 0,
         message: `The code block at reply line ${read.fence.open + 1} (${current.path}) is never closed: the reply may be cut off, and the file with it.`,
       });
     }

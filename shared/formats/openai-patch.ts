@@ -260,6 +260,8 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
     diagnostics.push({
       severity: 'error',
       line: begin + 1,
+      // Its last file is the one cut: the review leaves it unticked.
+      ...(ops.length === 0 ? {} : { op: ops.length - 1 }),
       message: `The patch starting at reply line ${begin + 1} has no "*** End Patch": the reply may be cut off, and its last file with it.`,
     });
   } else if (!ended) {

@@ -1240,6 +1240,8 @@ export function diffBlocks(text: string, { lean = true } = {}): ParsedBlock[] {
       block.diagnostics.push({
         severity: whole ? 'warning' : 'error',
         line: start,
+        // Cut off, its last file is the one cut: the review leaves it unticked.
+        ...(whole || block.ops.length === 0 ? {} : { op: block.ops.length - 1 }),
         message: whole
           ? `The diff fence opened at reply line ${start} is never closed; its last hunk is whole, so it was read to the end of the reply.`
           : `The diff fence opened at reply line ${start} is never closed: the reply may be cut off, and the diff with it.`,
