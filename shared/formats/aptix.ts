@@ -44,11 +44,11 @@ import type { FormatParser, ParsedBlock } from './types';
 import {
   diffFileToOps,
   isDiffFence,
-  lastHunkWhole,
   parseUnifiedDiff,
   rawFenceLines,
   replyFences,
   replyLines,
+  unclosedFence,
 } from './unified-diff';
 
 const JSON_LANGS = new Set(['json', 'jsonc', 'json5', '']);
@@ -114,19 +114,7 @@ export const aptixParser: FormatParser = {
       const ops = files.flatMap(diffFileToOps);
       if (ops.length === 0 && diagnostics.length === 0) continue;
       const start = fence.open + 1;
-      // As for a diff fence: forgotten (the last hunk is whole) or cut off (an error: what is left
-      // would be written as if it were all).
-      if (!fence.closed) {
-        const whole = lastHunkWhole(lines);
-        diagnostics.push({
-          severity: whole ? 'warning' : 'error',
-          line: start,
-          ...(whole || ops.length === 0 ? {} : { op: ops.length - 1 }),
-          message: whole
-            ? `The patch fence opened at reply line ${start} is never closed; its last hunk is whole, so it was read to the end of the reply.`
-            : `The patch fence opened at reply line ${start} is never closed: the reply may be cut off, and the patch with it.`,
-        });
-      }
+      if (!fence.closed) diagnostics.push(unclosedFence('patch', start, lines, ops.length));
       blocks.push({ start, end: fence.closed ? fence.close + 1 : clean.length, ops, diagnostics });
     }
     return blocks.sort((a, b) => a.start - b.start);

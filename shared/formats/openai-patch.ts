@@ -31,7 +31,7 @@
  * inside a chunk or an Add File, an unknown `***` header.
  */
 import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
-import { linesToContent, splitLines } from './fences';
+import { linesToContent, openingFence, splitLines } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 
 const BEGIN = '*** Begin Patch';
@@ -85,7 +85,7 @@ function heredocFolder(lines: readonly string[], begin: number): string | null {
   // The commands above it, up to a blank line or the fence that opens the block.
   for (let k = begin - 2; k >= 0 && k >= begin - 1 - COMMANDS_ABOVE; k--) {
     const l = lines[k]!;
-    if (l.trim() === '' || /^\s*(?:`{3,}|~{3,})/.test(l)) break;
+    if (l.trim() === '' || openingFence(l)) break;
     const alone = CD_ALONE.exec(l);
     if (alone) dirs.push(alone[1]!);
     else if (MOVES.test(l)) return null;

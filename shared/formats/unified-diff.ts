@@ -675,7 +675,7 @@ function scanDiff(
       end = ++i;
       continue;
     }
-    const binaryFiles = /^Binary files (.*) and (.*) differ$/.exec(l);
+    const binaryFiles = l.startsWith('Binary files ') ? /^Binary files (.*) and (.*) differ$/.exec(l) : null;
     if (binaryFiles && fb && (fb.hasHeaders || fb.file.hunks.length > 0 || hb)) {
       // `diff -r` writes the line alone, after the text file before it: a file of its own.
       finishFile();
@@ -1133,10 +1133,31 @@ function blockFromFiles(
 }
 
 /**
+ * What a diff fence (`what`: 'diff', or Aptix's 'patch') that is never closed gets: a model that forgot
+ * the closing fence (its last hunk is whole) a warning; a reply cut off (its last hunk is shorter than
+ * its header, or has no counts to tell) an error, as what is left would be written as if it were all
+ * (the CLI writes nothing). Cut off, the fence's last op is the one cut: the review leaves it unticked.
+ */
+export function unclosedFence(what: string, start: number, body: readonly string[], ops: number): Diagnostic {
+  if (lastHunkWhole(body))
+    return {
+      severity: 'warning',
+      line: start,
+      message: `The ${what} fence opened at reply line ${start} is never closed; its last hunk is whole, so it was read to the end of the reply.`,
+    };
+  return {
+    severity: 'error',
+    line: start,
+    ...(ops === 0 ? {} : { op: ops - 1 }),
+    message: `The ${what} fence opened at reply line ${start} is never closed: the reply may be cut off, and the ${what} with it.`,
+  };
+}
+
+/**
  * Whether the last hunk of a diff has every line its `@@ -a,b +c,d @@` header counts: false when it
  * has fewer (cut off) or no numbered header to tell.
  */
-export function lastHunkWhole(body: readonly string[]): boolean {
+function lastHunkWhole(body: readonly string[]): boolean {
   let k = body.length - 1;
   while (k >= 0 && !stripCr(body[k]!).startsWith('@@')) k--;
   const m = k >= 0 ? HUNK_HEADER.exec(stripCr(body[k]!)) : null;
@@ -1232,21 +1253,7 @@ export function diffBlocks(text: string, { lean = true } = {}): ParsedBlock[] {
     const block =
       (r.files.length === 0 && namelessFenceBlock(clean, fence, body, start, end)) ||
       blockFromFiles(r.files, r.diagnostics, start, end, 'diff fence');
-    // Never closed: a model that forgot the closing fence (its last hunk is whole: a warning), or a
-    // reply cut off (its last hunk is shorter than its header, or has no counts to tell): an error, as
-    // what is left would be written as if it were all (the CLI writes nothing; the review shows it).
-    if (!fence.closed) {
-      const whole = lastHunkWhole(body);
-      block.diagnostics.push({
-        severity: whole ? 'warning' : 'error',
-        line: start,
-        // Cut off, its last file is the one cut: the review leaves it unticked.
-        ...(whole || block.ops.length === 0 ? {} : { op: block.ops.length - 1 }),
-        message: whole
-          ? `The diff fence opened at reply line ${start} is never closed; its last hunk is whole, so it was read to the end of the reply.`
-          : `The diff fence opened at reply line ${start} is never closed: the reply may be cut off, and the diff with it.`,
-      });
-    }
+    if (!fence.closed) block.diagnostics.push(unclosedFence('diff', start, body, block.ops.length));
     blocks.push(block);
   }
   blocks.push(...bareDiffBlocks(raw, clean, fences));
