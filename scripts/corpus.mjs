@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run corpus`: the external corpus (`../shared/corpus` beside the repository) measured the way a user meets it.
- * Every apply-level case of `udiff/` and `llm-edits/` runs through the built CLI in a fresh temp folder: the original
+ * Every apply-level case of `udiff/`, `llm-edits/` and `llm-edits/aider/<owner>__<name>/` runs through the built CLI in a fresh temp folder: the original
  * files are written, the reply goes to stdin of `replyapply apply --yes --json --include-guesses --dir <tmp> -`,
  * and the whole tree afterwards is compared with the expected one.
  *
@@ -11,6 +11,8 @@
  * - wrong:    the tree changed and is not the expected tree, or the CLI said it applied and the tree is wrong.
  * An `expect_fail` case must be refused. A case in POLICY (our policy deliberately differs from upstream's) counts as
  * refused when we refuse it, is shown with its reason, and never counts as applied.
+ *
+ * The aider replies are also counted per repository and per model.
  *
  * Options: `--json` prints every case's result as one JSON object (for the test), `--why` prints each refusal's
  * reason, `--only ID[,ID…]` runs just those cases.
@@ -114,6 +116,25 @@ export async function loadCases() {
       expectFail: c.expect_fail === true,
       modNewline: /modulo (the|a) final newline/i.test(c.notes ?? ''),
     });
+  }
+  const aiderDir = join(llmDir, 'aider');
+  for (const repoDir of (await readdir(aiderDir, { withFileTypes: true })).filter((d) => d.isDirectory())) {
+    const dir = join(aiderDir, repoDir.name);
+    for (const f of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()) {
+      const c = JSON.parse(await readFile(join(dir, f), 'utf8'));
+      if (c.level !== 'apply') continue;
+      cases.push({
+        id: c.id,
+        kinds: [`aider ${c.format}`, 'real model-written'],
+        repo: c.source?.repo ?? repoDir.name,
+        model: c.model ?? 'unknown',
+        tree: c.original_files,
+        reply: c.reply_text,
+        expected: c.expect_fail ? c.original_files : { ...c.original_files, ...c.expected_files },
+        expectFail: c.expect_fail === true,
+        modNewline: /modulo (the|a) final newline/i.test(c.notes ?? ''),
+      });
+    }
   }
   return cases;
 }
@@ -225,7 +246,16 @@ export async function runCase(cli, c) {
       outcome = 'wrong';
       why = `exit ${code}; ${untouched ? 'nothing written' : treeDiff(got, want)}`;
     }
-    return { id: c.id, kinds: c.kinds, expectFail: c.expectFail, outcome, why, exit: code };
+    return {
+      id: c.id,
+      kinds: c.kinds,
+      repo: c.repo,
+      model: c.model,
+      expectFail: c.expectFail,
+      outcome,
+      why,
+      exit: code,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -284,6 +314,33 @@ function report(results, why) {
     lines.push(
       `${k.padEnd(width)}  ${applied.padEnd(16)} ${String(s.wrong).padStart(5)}  ${String(s.policy).padStart(6)}  ${s.failRefused}/${s.fail}`,
     );
+  }
+  for (const [title, key] of [
+    ['aider replies by repository', 'repo'],
+    ['aider replies by model', 'model'],
+  ]) {
+    const groups = new Map();
+    for (const r of results) {
+      if (!r[key]) continue;
+      if (!groups.has(r[key])) groups.set(r[key], []);
+      groups.get(r[key]).push(r);
+    }
+    if (groups.size === 0) continue;
+    const names = [...groups.keys()].sort();
+    const w = Math.max(...names.map((n) => n.length), title.length);
+    lines.push('', `${title.padEnd(w)}  applied          wrong  refused-as-expected`);
+    for (const name of names) {
+      const rs = groups.get(name);
+      const want = rs.filter((r) => !r.expectFail);
+      const ok = want.filter((r) => r.outcome === 'applied').length;
+      const fails = rs.filter((r) => r.expectFail);
+      const applied = `${ok}/${want.length} (${pct(ok, want.length)}%)`;
+      const wrong = rs.filter((r) => r.outcome === 'wrong').length;
+      const refused = fails.filter((r) => r.outcome === 'refused').length;
+      lines.push(
+        `${name.padEnd(w)}  ${applied.padEnd(16)} ${String(wrong).padStart(5)}  ${refused}/${fails.length}`,
+      );
+    }
   }
   const bad = results.filter((r) => r.outcome === 'wrong' || (r.outcome === 'refused' && !r.expectFail));
   if (bad.length > 0) lines.push('', 'not applied:');
