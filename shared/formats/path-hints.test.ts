@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPathToken, pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
+import { fileOfLanguage, isPathToken, pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
 
 describe('isPathToken', () => {
   it.each([
@@ -64,8 +64,29 @@ describe('pathFromInfo', () => {
     ['text', null],
     ['c++', null],
     [`ts ${'word '.repeat(300)}src/a.ts`, null],
+    // The first word is the language, also when it is a file's name (issue 25: see fileOfLanguage).
+    ['dockerfile', null],
+    ['Makefile', null],
+    ['dockerfile docker/Dockerfile', 'docker/Dockerfile'],
+    ['text Makefile', 'Makefile'],
   ])('%j → %s', (info, path) => {
     expect(pathFromInfo(info)).toBe(path);
+  });
+});
+
+describe('fileOfLanguage', () => {
+  it.each([
+    ['dockerfile', 'Dockerfile'],
+    ['Dockerfile', 'Dockerfile'],
+    ['makefile', 'Makefile'],
+    ['containerfile build', 'Containerfile'],
+    ['json', null],
+    ['toml', null],
+    ['cmake', null],
+    ['python', null],
+    ['', null],
+  ])('%j → %s', (info, file) => {
+    expect(fileOfLanguage(info)).toBe(file);
   });
 });
 

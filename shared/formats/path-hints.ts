@@ -1,13 +1,28 @@
 /**
  * Recognising a file path that a model wrote near a code block: on its own line before the fence,
- * in the fence's info string, or inside a sentence. Shared by the whole-file and SEARCH/REPLACE
- * readers, which both have to answer "which file does this block belong to?".
+ * in the fence's info string, or inside a sentence. Shared by the whole-file, SEARCH/REPLACE and diff
+ * readers, which all have to answer "which file does this block belong to?".
  *
  * A token counts as a path only when it has no spaces and either contains a `/` or ends in a dot
  * extension that starts with a letter (`a.py`, `src/x.d.ts`, `.env`), or is one of the usual
  * extension-less file names (`Makefile`, `Dockerfile`). That keeps words such as `Output`,
  * `Example`, version numbers (`v1.2`) and URLs from becoming file names.
  * These functions only recognise; `normalizePath` (run centrally by the registry) decides safety.
+ *
+ * Precedence of the hints, the one place it is written (`HINT_ORDER`; `bestHint` picks): when a block
+ * has several hints, the first kind in this list wins.
+ *   1. `info`     — the info string names a path: `ts src/a.ts`, `src/a.ts`, `title="a.ts"`. Stated.
+ *   2. `line`     — a line holding only a path right above the fence (`src/a.ts`, `**File:** a.ts`). Stated.
+ *   3. `word`     — a bare word alone right above (`file1`, aider's extension-less names). A guess.
+ *   4. `comment`  — the block's first line is a comment holding only a path (`// src/a.ts`). A guess.
+ *   5. `sentence` — the sentence before the fence names exactly one path in backticks. A guess.
+ *   6. `language` — the info string's first word is a language that is also a file's name
+ *                   (```` ```dockerfile ````, ```` ```makefile ````): CommonMark makes the first word the
+ *                   language, so it names a file only when nothing else does, as a guess, spelled as such
+ *                   files are (`Dockerfile`). A real reply had `.devcontainer/Dockerfile` above a
+ *                   ```` ```dockerfile ```` fence: the path line is the file, not `dockerfile` at the root.
+ * Each reader collects the hints it reads (SEARCH/REPLACE reads no comment or sentence: aider's blocks
+ * name their file on a line) and takes `bestHint`; a guess is offered unticked and never creates a file.
  */
 
 /** Extension-less names that are clearly files (a bare word like `Output` is not). */
@@ -79,6 +94,8 @@ export function pathFromInfo(info: string): string | null {
   const words = info.split(/\s+/).filter((w) => w.length > 0);
   for (let i = 0; i < words.length; i++) {
     let w = stripDressing(words[i]!);
+    // The first word is the language (```dockerfile): see `language` in the header.
+    if (i === 0 && KNOWN_NAMES.has(w.toLowerCase())) continue;
     // `python:src/main.py` (the language, a colon, then the path).
     if (i === 0 && /^[A-Za-z0-9_+#-]+:./.test(w) && !w.includes('://')) w = w.slice(w.indexOf(':') + 1);
     if (isPathToken(w)) return w;
@@ -110,4 +127,49 @@ function stripDressing(s: string): string {
     }
   }
   return t;
+}
+
+/** How each known extension-less name is spelled as a file, for `fileOfLanguage`. */
+const USUAL_SPELLING: Record<string, string> = {
+  makefile: 'Makefile',
+  dockerfile: 'Dockerfile',
+  containerfile: 'Containerfile',
+  procfile: 'Procfile',
+  gemfile: 'Gemfile',
+  rakefile: 'Rakefile',
+  vagrantfile: 'Vagrantfile',
+  jenkinsfile: 'Jenkinsfile',
+  brewfile: 'Brewfile',
+  justfile: 'justfile',
+  codeowners: 'CODEOWNERS',
+};
+
+/** The file a fence's language names (```` ```dockerfile ```` → `Dockerfile`); null for other languages. */
+export function fileOfLanguage(info: string): string | null {
+  const first = stripDressing(info.trim().split(/\s+/, 1)[0] ?? '');
+  return USUAL_SPELLING[first.toLowerCase()] ?? null;
+}
+
+export type HintKind = 'info' | 'line' | 'word' | 'comment' | 'sentence' | 'language';
+
+/** The precedence of the header, strongest first. */
+export const HINT_ORDER: readonly HintKind[] = ['info', 'line', 'word', 'comment', 'sentence', 'language'];
+
+/** Hints that only guess: the op is offered unticked and applies only to a file that exists. */
+export const GUESS_HINTS: ReadonlySet<HintKind> = new Set(['word', 'comment', 'sentence', 'language']);
+
+export interface PathHint {
+  kind: HintKind;
+  path: string;
+  /** 0-based reply line it was read from. */
+  line: number;
+}
+
+/** The hint that names the block's file, by `HINT_ORDER`; null when there is none. */
+export function bestHint(hints: ReadonlyArray<PathHint | null>): PathHint | null {
+  let best: PathHint | null = null;
+  for (const h of hints) {
+    if (h && (best === null || HINT_ORDER.indexOf(h.kind) < HINT_ORDER.indexOf(best.kind))) best = h;
+  }
+  return best;
 }

@@ -18,7 +18,9 @@
  *      `...existing code...` elisions), so the op is marked `guess` (offered unticked, applied
  *      only to an existing file) with an info diagnostic;
  *   4. the sentence before the fence naming exactly one path in backticks ("Here is the updated
- *      `a.py`:") — also a guess, for the same reason.
+ *      `a.py`:") — also a guess, for the same reason;
+ *   5. a fence language that is also a file's name (```` ```dockerfile ```` → `Dockerfile`) — a guess.
+ * (That order is path-hints.ts's `HINT_ORDER`, the one place the precedence is written.)
  * Each becomes `create` with ifExists 'overwrite' (the file may or may not exist yet).
  *
  * Never a whole file: a fence with no path; a diff/patch fence; shell, console, text and output
@@ -31,7 +33,17 @@
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
 import { type Fence, findFences, linesToContent, splitLines } from './fences';
-import { isPathToken, pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
+import {
+  bestHint,
+  fileOfLanguage,
+  GUESS_HINTS,
+  type HintKind,
+  isPathToken,
+  type PathHint,
+  pathFromInfo,
+  pathFromLine,
+  pathFromSentence,
+} from './path-hints';
 import { markerOf } from './search-replace';
 import type { FormatParser, ParsedBlock } from './types';
 
@@ -144,28 +156,45 @@ interface FoundPath {
   guess?: string;
 }
 
+/** What each guessing hint says in the diagnostic ("guessed from …"). */
+const GUESSED_FROM: Partial<Record<HintKind, string>> = {
+  word: 'the word on the line before it',
+  comment: 'the comment on its first line',
+  sentence: 'the sentence before it',
+  language: "the fence's language",
+};
+
+/** The block's file by the precedence of path-hints.ts (`bestHint`). */
 function findPath(lines: readonly string[], fence: Fence): FoundPath | null {
   const fromInfo = fence.info ? pathFromInfo(fence.info) : null;
   if (fromInfo) return { path: fromInfo, line: fence.open };
   if (NOT_FILE_LANGS.has(fence.lang)) return null;
 
+  const hints: Array<PathHint | null> = [];
   let before = fence.open - 1;
   if (before >= 0 && lines[before]!.trim() === '') before--;
   const prev = before >= 0 ? lines[before]! : '';
   const fromLine = prev.trim() ? pathFromLine(prev) : null;
-  if (fromLine) return { path: fromLine, line: before };
+  if (fromLine) hints.push({ kind: 'line', path: fromLine, line: before });
   const word = fence.open > 0 ? lines[fence.open - 1]!.trim() : '';
   if (FILE_WORD.test(word) && (/[\d_]/.test(word) || EXTENSIONLESS.has(word)))
-    return { path: word, line: fence.open - 1, guess: 'the word on the line before it' };
+    hints.push({ kind: 'word', path: word, line: fence.open - 1 });
 
   const first = fence.lines[0];
   const comment = first !== undefined ? COMMENT_PATH.exec(first) : null;
   if (comment && isPathToken(comment[1]!))
-    return { path: comment[1]!, line: fence.open, guess: 'the comment on its first line' };
+    hints.push({ kind: 'comment', path: comment[1]!, line: fence.open });
 
   const fromSentence = prev.trim() ? pathFromSentence(prev) : null;
-  if (fromSentence) return { path: fromSentence, line: fence.open, guess: 'the sentence before it' };
-  return null;
+  if (fromSentence) hints.push({ kind: 'sentence', path: fromSentence, line: fence.open });
+  const fromLanguage = fileOfLanguage(fence.info);
+  if (fromLanguage) hints.push({ kind: 'language', path: fromLanguage, line: fence.open });
+
+  const best = bestHint(hints);
+  if (!best) return null;
+  return GUESS_HINTS.has(best.kind)
+    ? { path: best.path, line: best.line, guess: GUESSED_FROM[best.kind]! }
+    : { path: best.path, line: best.line };
 }
 
 /** Content that another reader owns: SEARCH/REPLACE blocks, an OpenAI patch, a unified diff. */
