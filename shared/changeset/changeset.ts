@@ -72,6 +72,12 @@ export const SearchReplaceEditSchema = z.object({
    * ignored (Cline's line-trimmed match); without it the replacement is re-indented to match (aider).
    */
   verbatim: z.optional(z.literal(true)),
+  /**
+   * aider's reading of its blocks (shared/formats/search-replace.ts's header): one trailing empty line of
+   * the REPLACE text is layout and dropped; one trailing empty line of the SEARCH text is layout that
+   * may still locate it but is not replaced; the edited file ends with a line break.
+   */
+  aider: z.optional(z.literal(true)),
 });
 export type SearchReplaceEdit = z.infer<typeof SearchReplaceEditSchema>;
 

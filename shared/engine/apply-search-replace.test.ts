@@ -156,3 +156,85 @@ describe('the final newline with search/replace (it belongs to the last line)', 
     expect(apply(before, edit)).toMatchObject({ ok: true, text: after });
   });
 });
+
+/**
+ * aider's reading of its blocks (SearchReplaceEdit.aider; issue 25): the empty line before a marker is
+ * layout, and an edited file ends with a line break. Each row beside the same edit without the flag
+ * (Cline's and other formats' reading, which keeps the text as written).
+ */
+describe("search/replace: aider's blank lines and final line break", () => {
+  const both = (before: string, search: string, replace: string) => [
+    applyOp(before, srOp([{ search, replace, aider: true }])),
+    applyOp(before, srOp([{ search, replace }])),
+  ];
+  it.each<[string, string, string, string, string, string]>([
+    [
+      "a SEARCH's trailing blank line says where, but the file's blank line stays (corpus: indigobot-webui-005)",
+      text('a', 'b', '', '', 'c'),
+      'b\n\n',
+      'B\n',
+      text('a', 'B', '', '', 'c'),
+      text('a', 'B', '', 'c'),
+    ],
+    [
+      "a SEARCH's trailing blank line the file lacks there is left out of the search",
+      text('a', 'b', 'c'),
+      'b\n\n',
+      'B\n',
+      text('a', 'B', 'c'),
+      text('a', 'B', 'c'),
+    ],
+    [
+      "a REPLACE's trailing blank line is dropped",
+      text('a', 'b', 'c'),
+      'b\n',
+      'B\n\n',
+      text('a', 'B', 'c'),
+      text('a', 'B', '', 'c'),
+    ],
+    [
+      'the place the trailing blank line fits is taken over an earlier place without it',
+      text('b', 'x', 'b', '', 'y'),
+      'b\n\n',
+      'B\n',
+      text('b', 'x', 'B', '', 'y'),
+      text('b', 'x', 'B', 'y'),
+    ],
+    [
+      'a file without a final line break gets one (aider writes every file it edits so)',
+      'a\nb',
+      'a\n',
+      'A\n',
+      'A\nb\n',
+      'A\nb',
+    ],
+    ['… and a CRLF file keeps CRLF', 'a\r\nb', 'a\n', 'A\n', 'A\r\nb\r\n', 'A\r\nb'],
+    [
+      // aider glues appended text to the old last line (`…read.# Title`); a line break belongs between.
+      'text appended to a file without a final line break starts on a line of its own',
+      'Thanks for reading.',
+      '',
+      '# Title\n',
+      'Thanks for reading.\n# Title\n',
+      'Thanks for reading.\n# Title',
+    ],
+  ])('%s', (_name, before, search, replace, aider, plain) => {
+    const [a, p] = both(before, search, replace);
+    expect(a).toMatchObject({ ok: true, text: aider });
+    expect(p).toMatchObject({ ok: true, text: plain });
+  });
+
+  it('says so when it adds the final line break', () => {
+    const r = applyOp('a\nb', srOp([{ search: 'a\n', replace: 'A\n', aider: true }]));
+    expect(r.ok && r.notes.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(/did not end with a line break/),
+    );
+  });
+
+  it('a file that is created ends as its text does', () => {
+    expect(applyOp(null, srOp([{ search: '', replace: 'x\n', aider: true }]))).toMatchObject({
+      ok: true,
+      text: 'x\n',
+    });
+  });
+});

@@ -12,7 +12,7 @@ import { noteRung } from './apply-patch';
 import { adapt } from './normalize';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { freshLines, type Replacement, splice } from './splice';
-import { formatText, parseText, type TextDoc, textLines } from './text-model';
+import { formatText, hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
 import { type ApplyFailure, cap, type EditNote, fail } from './types';
 
 export interface EditsApplied {
@@ -33,13 +33,22 @@ export function applySearchReplace(
 ): EditsApplied | ApplyFailure {
   let doc = start;
   let created = false;
+  /** An aider edit changed a file that existed (see SearchReplaceEdit.aider). */
+  let aiderEdited = false;
   const notes: EditNote[] = [];
   const added: string[] = [];
   for (let k = 0; k < edits.length; k++) {
     const edit = edits[k]!;
     const label = `edit ${k + 1} of the SEARCH/REPLACE for ${ctx.path} (reply line ${ctx.opLine})`;
     let search = textLines(edit.search);
-    const replace = textLines(edit.replace);
+    let replace = textLines(edit.replace);
+    // aider's blank-line reading (SearchReplaceEdit.aider): the empty line before a marker is layout.
+    let layoutBlank = false;
+    if (edit.aider) {
+      if (replace.length > 0 && replace[replace.length - 1] === '') replace = replace.slice(0, -1);
+      layoutBlank = search.length > 1 && search[search.length - 1] === '';
+      if (doc) aiderEdited = true;
+    }
     if (search.every((l) => l.trim() === '')) {
       added.push(...replace);
       if (!doc) {
@@ -66,6 +75,13 @@ export function applySearchReplace(
 
     let reps: Replacement[];
     let found = seek(hay, search);
+    if (layoutBlank) {
+      // Where the text fits with its trailing blank line, that place is taken, but the blank line stays
+      // in the file (aider replaces the lines above it); elsewhere it is searched without it.
+      const without = search.slice(0, -1);
+      if (found.kind !== 'found') found = seek(hay, without);
+      search = without;
+    }
     const inner = trimBlankEdges(search);
     if (found.kind === 'none' && inner.length > 0 && inner.length < search.length) {
       // Blank lines at the edges of a SEARCH that the file does not have there (aider drops them; its
@@ -134,6 +150,16 @@ export function applySearchReplace(
       'missing-file',
       `The SEARCH/REPLACE at reply line ${ctx.opLine} has no edits for ${ctx.path}.`,
     );
+  if (aiderEdited && !hasFinalNewline(doc)) {
+    // aider writes every file it edits with a final line break, and these blocks were written for it
+    // (every aider reply of the corpus whose file lacked one: the commit has it).
+    doc = { ...doc, eols: [...doc.eols.slice(0, -1), doc.eol] };
+    notes.push({
+      severity: 'info',
+      line: ctx.opLine,
+      message: `${ctx.path} did not end with a line break; it does now, as aider writes the files it edits.`,
+    });
+  }
   return { ok: true, doc, notes, added, created };
 }
 

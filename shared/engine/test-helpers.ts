@@ -17,7 +17,14 @@ export function patchOp(hunks: Hunk[], extra: Partial<Extract<Op, { kind: 'patch
 }
 
 export function srOp(
-  edits: Array<{ search: string; replace: string; all?: boolean; takeFirst?: boolean }>,
+  edits: Array<{
+    search: string;
+    replace: string;
+    all?: boolean;
+    takeFirst?: boolean;
+    aider?: true;
+    verbatim?: true;
+  }>,
   extra: { path?: string; line?: number; guess?: boolean } = {},
 ): Op {
   return {

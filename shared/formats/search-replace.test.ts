@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markerOf, scanBlocks, searchReplace } from './search-replace';
 
@@ -52,7 +53,7 @@ describe('search-replace: blocks', () => {
             replace: 'new\n',
             all: false,
             takeFirst: true,
-            ...(name.startsWith('Cline') ? { verbatim: true } : {}),
+            ...(name.startsWith('Cline') ? { verbatim: true } : { aider: true }),
           },
         ],
         line: 1,
@@ -209,5 +210,93 @@ describe('search-replace: corpus (Cline)', () => {
     const { blocks, diagnostics } = scanBlocks(c.reply_text);
     expect(blocks).toEqual([]);
     expect(diagnostics[0]!.message).toMatch(/names no file/);
+  });
+});
+
+describe('search-replace: a second ======= in a block (issue 25)', () => {
+  const sr = (...body: string[]) => ['a.py', '```python', '<<<<<<< SEARCH', ...body, '```'].join('\n');
+
+  it.each([
+    ['right before the REPLACE marker', sr('old', '=======', 'new', '=======', '>>>>>>> REPLACE')],
+    [
+      'with blank lines before the REPLACE marker',
+      sr('old', '=======', 'new', '=======', '', '>>>>>>> REPLACE'),
+    ],
+    [
+      'in a Cline block',
+      sr('old', '=======', 'new', '=======', '+++++++ REPLACE').replace('<<<<<<<', '-------'),
+    ],
+  ])('%s: left out, with a note', (_n, text) => {
+    const ops = parseOps(text);
+    expect(ops).toHaveLength(1);
+    expect(ops[0]).toMatchObject({ edits: [{ search: 'old\n', replace: 'new\n' }] });
+    expect(diags(text)).toEqual([expect.objectContaining({ severity: 'info', line: 7 })]);
+  });
+
+  it('before more text: two versions of the replacement, so the block is refused with the reason', () => {
+    const text = sr('old', '=======', 'first', '=======', 'second', '>>>>>>> REPLACE');
+    expect(parseOps(text)).toEqual([]);
+    expect(diags(text)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        line: 3,
+        message: expect.stringMatching(/second =======.*line 7/),
+      }),
+    ]);
+  });
+
+  it('a later block still applies after a refused one', () => {
+    const text = `${sr('old', '=======', 'first', '=======', 'second', '>>>>>>> REPLACE')}\n\nb.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE`;
+    expect(parseOps(text).map((o) => (o.kind === 'search-replace' ? o.path : ''))).toEqual(['b.py']);
+  });
+
+  // The class: whatever the block holds, a divider line is never part of any edit's text.
+  it('never puts a divider line into an edit (property)', () => {
+    const line = fc.constantFrom(
+      'x = 1',
+      '',
+      '  y',
+      '=======',
+      '=====',
+      '=========',
+      '# =======',
+      '>>>>>>> REPLACE',
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), fc.array(line, { maxLength: 6 }), (search, replace) => {
+        const text = [
+          'a.py',
+          '<<<<<<< SEARCH',
+          'keep',
+          ...search,
+          '=======',
+          ...replace,
+          '>>>>>>> REPLACE',
+        ].join('\n');
+        for (const op of parseOps(text)) {
+          if (op.kind !== 'search-replace') continue;
+          for (const e of op.edits)
+            for (const l of `${e.search}${e.replace}`.split('\n')) expect(markerOf(l)).not.toBe('divider');
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("search-replace: aider's other fences (issue 25)", () => {
+  it.each(['<source>python', '<source>', '<code>', '<pre>', '<codeblock>', '<sourcecode>ts', '<CODE>'])(
+    '%s: the path above it names the file, and its closing tag belongs to the block',
+    (open) => {
+      const close = `</${/^<(\w+)>/.exec(open)![1]}>`;
+      const text = `.gitignore\n${open}\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n${close}\n\nDone.`;
+      const blocks = searchReplace.parse(text);
+      expect(blocks.flatMap((b) => b.ops)).toMatchObject([{ path: '.gitignore', line: 1 }]);
+      expect(blocks[0]).toMatchObject({ start: 1, end: 8 });
+    },
+  );
+
+  it('a tag that is not a fence opener is not skipped', () => {
+    expect(parseOps('a.py\n<div>\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE')).toEqual([]);
   });
 });

@@ -33,12 +33,33 @@
  * - trailing text after the keyword (`>>>>>>> REPLACE```` when the fence was glued on);
  * - inside a Cline `<diff>…</diff>`, a missing final REPLACE marker when `</diff>` follows: the
  *   closed tool call proves the reply was not cut off (warning).
+ * - aider's other fences (`<source>python` … `</source>`, `<code>`, `<pre>`, `<codeblock>`,
+ *   `<sourcecode>`) around a block, skipped like ``` (see TAG_FENCE_OPEN);
+ * - a second `=======` right before the REPLACE marker (nothing after it): left out, with a note.
  * Refused with an error diagnostic (no op): a block cut off before its REPLACE marker, a REPLACE
- * marker before any `=======`, a block with no file name anywhere.
+ * marker before any `=======`, a second `=======` with text after it (two versions of the replacement:
+ * a divider is never written as code), a block with no file name anywhere.
+ *
+ * Blank lines at the edges (aider's reading, which these blocks are written for: aider joins a half's
+ * lines and ends it with one newline, so the one empty line right before `=======` and right before
+ * the REPLACE marker is layout, not text). An aider block's edit is marked `aider`, and the engine
+ * (apply-search-replace.ts) then: drops one trailing empty line of the REPLACE text; reads one trailing
+ * empty line of the SEARCH text as layout — it may still say where the text is, but the file's blank
+ * line stays; and, where the search does not fit, tries it without blank lines at its edges (aider drops
+ * a spurious leading one). A file that did not end with a line break ends with one after an aider edit,
+ * as aider writes every file it edits (every such case of the corpus's aider replies). Cline blocks
+ * are read as Cline reads them: as written.
  */
 import type { Diagnostic, Op, SearchReplaceEdit } from '../changeset/changeset';
 import { linesToContent, openingFence, splitLines } from './fences';
-import { pathFromInfo, pathFromLine } from './path-hints';
+import {
+  bestHint,
+  fileOfLanguage,
+  GUESS_HINTS,
+  type PathHint,
+  pathFromInfo,
+  pathFromLine,
+} from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 
 type Marker = 'head' | 'divider' | 'tail' | 'malformed' | null;
@@ -104,6 +125,7 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
   let blockStart = 0;
   let blockPath: string | null = null;
   let blockGuess = false;
+  let blockWeak = false;
   let search: string[] = [];
   let replace: string[] = [];
 
@@ -112,6 +134,9 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
     state = 'out';
   };
   const finish = (end: number) => {
+    // A fence's language (```dockerfile) is the weakest hint: the Cline tool call's path and the
+    // previous block's file come before it (aider reuses the previous file there too).
+    if (blockWeak && ((inDiff && xmlPath !== null) || previousPath !== null)) blockPath = null;
     const path = blockPath ?? (inDiff ? xmlPath : null) ?? previousPath;
     const guess = blockPath !== null ? blockGuess : inDiff && xmlPath !== null ? false : previousGuess;
     if (path === null) {
@@ -137,7 +162,7 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
           takeFirst: true,
           // Cline writes its REPLACE text as is, even where the SEARCH matched only with indentation
           // ignored; aider re-indents it (corpus llm-001).
-          ...(clineBlock ? { verbatim: true as const } : {}),
+          ...(clineBlock ? { verbatim: true as const } : { aider: true as const }),
         },
       });
     }
@@ -218,6 +243,7 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
         const found = pathAbove(lines, i, floor);
         blockPath = found?.path ?? null;
         blockGuess = found?.guess ?? false;
+        blockWeak = found?.weak ?? false;
         blockStart = found?.line ?? i;
       }
     } else if (state === 'search') {
@@ -234,7 +260,30 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
       } else search.push(line);
     } else {
       if (marker === 'tail') finish(i);
-      else if (marker === 'head') {
+      else if (marker === 'divider') {
+        // A second ======= (the model revised its replacement mid-block). Right before the REPLACE
+        // marker it divides nothing from nothing and is left out; before more text it leaves two
+        // versions of the new text, and which one is meant is not certain (aider takes the first, the
+        // model's later blocks may build on the second): the block is refused, and the divider is
+        // never written as code (corpus: aider 0anes0…-008, MakanFar…-015, brezzy1337…-015).
+        let j = i + 1;
+        while (j < lines.length && lines[j]!.trim() === '') j++;
+        if (j < lines.length && markerOf(lines[j]!) === 'tail') {
+          diagnostics.push({
+            severity: 'info',
+            line: i + 1,
+            message: `The SEARCH/REPLACE block at reply line ${head + 1} has a second ======= line right before its REPLACE marker (line ${i + 1}); it was left out.`,
+          });
+          finish(j);
+          i = j;
+        } else {
+          fail(
+            head,
+            `The SEARCH/REPLACE block at reply line ${head + 1} has a second ======= line (line ${i + 1}) in its replacement: it holds two versions of the new text, and which one is meant is not certain. Nothing was taken from it; ask for the block again with one replacement.`,
+          );
+          state = 'broken';
+        }
+      } else if (marker === 'head') {
         fail(
           head,
           `The SEARCH/REPLACE block at reply line ${head + 1} has no REPLACE marker before the next block; it was skipped.`,
@@ -272,29 +321,57 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
 
 const BARE_WORD = /^[A-Za-z0-9_][\w.-]{0,99}$/;
 
-/** The path named in the (up to) three lines above a head, skipping blanks and bare fence openers. */
+/**
+ * aider's other fences: when a file it shows holds ``` lines, aider fences with `<source>`, `<code>`,
+ * `<pre>`, `<codeblock>` or `<sourcecode>` (its `all_fences`), and models write the language after the
+ * tag (`<source>python`). Such a line above a head is skipped like a bare ``` opener; its closing tag
+ * after the REPLACE marker belongs to the block (corpus: aider guidov__whisper-simple-dictation-004…006).
+ */
+const TAG_FENCE_OPEN = /^<(source|code|pre|codeblock|sourcecode)>[\w+#.-]*$/i;
+const TAG_FENCE_CLOSE = /^<\/(source|code|pre|codeblock|sourcecode)>$/i;
+
+/**
+ * The path named in the (up to) three lines above a head, skipping blanks and bare fence openers, by
+ * the precedence of path-hints.ts: a path in a fence's info string or on a line of its own, else a bare
+ * word right above the head or its fence (a guess), else the file a fence's language names
+ * (```` ```dockerfile ````, a guess) — the caller puts the previous block's file before that last one.
+ */
 function pathAbove(
   lines: readonly string[],
   head: number,
   floor: number,
-): { path: string; line: number; guess: boolean } | null {
+): { path: string; line: number; guess: boolean; weak?: true } | null {
   // The line a bare word may stand on: right above the head, or right above its fence opener.
   let adjacent = head - 1;
-  for (let i = head - 1; i >= Math.max(floor, head - 3); i--) {
+  let language: PathHint | null = null;
+  let found: PathHint | null = null;
+  for (let i = head - 1; i >= Math.max(floor, head - 3) && !found; i--) {
     const t = lines[i]!.trim();
     if (t === '') continue;
     const fence = openingFence(lines[i]!);
-    if (fence) {
-      const p = fence.info ? pathFromInfo(fence.info) : null;
-      if (p) return { path: p, line: i, guess: false };
-      if (i === adjacent) adjacent = i - 1;
+    if (fence || TAG_FENCE_OPEN.test(t)) {
+      const p = fence?.info ? pathFromInfo(fence.info) : null;
+      if (p) found = { kind: 'info', path: p, line: i };
+      else {
+        const l = fence ? fileOfLanguage(fence.info) : null;
+        if (l && !language) language = { kind: 'language', path: l, line: i };
+        if (i === adjacent) adjacent = i - 1;
+      }
       continue;
     }
     const p = pathFromLine(t);
-    if (p) return { path: p, line: i, guess: false };
-    return i === adjacent && BARE_WORD.test(t) ? { path: t, line: i, guess: true } : null;
+    if (p) found = { kind: 'line', path: p, line: i };
+    else if (i === adjacent && BARE_WORD.test(t)) found = { kind: 'word', path: t, line: i };
+    break;
   }
-  return null;
+  const best = bestHint([found, language]);
+  if (!best) return null;
+  return {
+    path: best.path,
+    line: best.line,
+    guess: GUESS_HINTS.has(best.kind),
+    ...(best.kind === 'language' ? { weak: true as const } : {}),
+  };
 }
 
 function parse(text: string): ParsedBlock[] {
@@ -349,7 +426,7 @@ function capped(diagnostics: Diagnostic[]): Diagnostic[] {
 /** A closing fence right after the REPLACE marker belongs to the block (so no other reader takes it). */
 function endWithFence(lines: readonly string[], end: number): number {
   const next = lines[end + 1]?.trim() ?? '';
-  return /^(`{3,}|~{3,})$/.test(next) ? end + 1 : end;
+  return /^(`{3,}|~{3,})$/.test(next) || TAG_FENCE_CLOSE.test(next) ? end + 1 : end;
 }
 
 export const searchReplace: FormatParser = {
