@@ -10,7 +10,8 @@
  * - refused:  nothing changed on disk (the CLI refused, with its reason);
  * - wrong:    the tree changed and is not the expected tree, or the CLI said it applied and the tree is wrong.
  * An `expect_fail` case must be refused. A case in POLICY (our policy deliberately differs from upstream's) counts as
- * refused when we refuse it, is shown with its reason, and never counts as applied.
+ * refused when we refuse it, is shown with its reason, and never counts as applied. A case in POLICY_RESULT (the
+ * upstream result is that tool's bug) counts as `policy` only when our result is exactly the one the table states.
  *
  * The aider replies are also counted per repository and per model.
  *
@@ -41,6 +42,31 @@ export const POLICY = {
     'jsdiff with fuzzFactor 1 ignores a patch whose old side says the last line has no newline when the file has one; its own next test (same patch, same file, fuzzFactor 0) demands a refusal, as git and GNU patch give. When a patch marks the final newline, the file must end as its old side says.',
   'udiff-055':
     'jsdiff with fuzzFactor 1 ignores a patch that removes a final newline the file does not have; udiff-053 is the same patch on the same file with fuzzFactor 0 and upstream demands a refusal. When a patch changes the final newline, the file must end as its old side says.',
+  'aider-brezzy1337__wiseqrpay-015':
+    "a block of the reply has two ======= lines with text after each: two versions of the replacement. aider wrote the first (the commit holds it); the reply's later blocks build on the second (they return { zodSchema, jsonSchema }, which only the second version's signature declares). Which one is meant is not certain, so the block is refused with that reason.",
+  'aider-clusterpj__cluster-estate-005':
+    "the diff creates components/properties/PropertyBooking/BookingForm.tsx (--- /dev/null), which exists; aider appended the whole new text to the old file, glued to its last line (`}'use client'`), leaving two components in one file. A diff that creates a file that exists is refused.",
+  'aider-aliscie__odoc-004':
+    'edit 2 names src/frontend/pages/profile/friends.tsx, which exists and does not hold its search text; aider applied it to another file of its chat that does (chatWindow.tsx), adding an import the reply meant for friends.tsx. An edit is never moved from the existing file the reply names to another one.',
+  'aider-aliscie__odoc-009':
+    'edit 2 names src/frontend/components/Chat/chatWindow.tsx, which exists and does not hold its search text; aider applied it to another file of its chat that does (MainComponents/Workspaces/index.tsx). An edit is never moved from the existing file the reply names to another one.',
+};
+
+/**
+ * Where aider's own result is a bug of aider's and ours is right: the case counts as policy (never as
+ * applied), and the test asserts our result, which is `expected` changed by `ours`.
+ */
+export const POLICY_RESULT = {
+  'aider-MelleJo__VA-AI-transcribeerder-006': {
+    why: 'the reply appends to static/styles.css, which does not end with a line break; aider glued the new text to the old last line (`}.full-screen-loader {`). We put a line break between them.',
+    ours: (tree) => ({
+      ...tree,
+      'static/styles.css': tree['static/styles.css'].replace(
+        '}.full-screen-loader {',
+        '}\n.full-screen-loader {',
+      ),
+    }),
+  },
 };
 
 /** Cline's cases hold only the `diff` argument of a replace_in_file call: wrap it as it stands in a reply. */
@@ -209,7 +235,9 @@ function runCli(cli, dir, stateDir, reply) {
 function reasonOf(code, stdout, stderr) {
   try {
     const r = JSON.parse(stdout);
-    const file = r.files?.find((f) => f.status !== 'ok' && f.message);
+    const file =
+      r.files?.find((f) => f.status === 'error' && f.message) ??
+      r.files?.find((f) => f.status !== 'ok' && f.message);
     if (file) return `${file.path}: ${file.message}`;
     const diag = r.diagnostics?.find((d) => d.severity === 'error') ?? r.diagnostics?.[0];
     if (diag) return `line ${diag.line}: ${diag.message}`;
@@ -239,6 +267,13 @@ export async function runCase(cli, c) {
     } else if (sameTree(got, want, c.modNewline) && (code === 0 || (code === 3 && untouched))) {
       // exit 3 (no file operations) with nothing to change is a faithful no-op.
       outcome = 'applied';
+    } else if (
+      POLICY_RESULT[c.id] &&
+      code === 0 &&
+      sameTree(got, present(POLICY_RESULT[c.id].ours(want)), false)
+    ) {
+      outcome = 'policy';
+      why = POLICY_RESULT[c.id].why;
     } else if (untouched && code !== 0) {
       outcome = 'refused';
       why = reasonOf(code, stdout, stderr);
@@ -292,7 +327,7 @@ export function summarize(results) {
       } else {
         s.cases++;
         if (r.outcome === 'applied') s.applied++;
-        if (POLICY[r.id] && r.outcome === 'refused') s.policy++;
+        if ((POLICY[r.id] && r.outcome === 'refused') || r.outcome === 'policy') s.policy++;
       }
       if (r.outcome === 'wrong') s.wrong++;
     }
@@ -342,9 +377,13 @@ function report(results, why) {
       );
     }
   }
-  const bad = results.filter((r) => r.outcome === 'wrong' || (r.outcome === 'refused' && !r.expectFail));
+  const bad = results.filter((r) => r.outcome !== 'applied' && !(r.outcome === 'refused' && r.expectFail));
   if (bad.length > 0) lines.push('', 'not applied:');
   for (const r of bad) {
+    if (r.outcome === 'policy') {
+      lines.push(`  ours   ${r.id} [policy: ${r.why}]`);
+      continue;
+    }
     const policy = POLICY[r.id] ? ` [policy: ${POLICY[r.id]}]` : '';
     lines.push(`  ${r.outcome === 'wrong' ? 'WRONG  ' : 'refused'} ${r.id}${policy}: ${r.why}`);
   }
@@ -367,12 +406,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { cli } = await buildHost();
   let cases = await loadCases();
   if (only) cases = cases.filter((c) => only.has(c.id) || only.has(c.id.replace(/^\D+-/, '')));
-  const results = await pool(cases, Math.max(2, availableParallelism() + 1), (c) => runCase(cli, c));
-  if (args.includes('--json')) {
-    process.stdout.write(
-      `${JSON.stringify({ results, summary: Object.fromEntries(summarize(results)) }, null, 2)}\n`,
-    );
+  const width = Math.max(2, availableParallelism() + 1);
+  if (args.includes('--variants')) {
+    // Metamorphic variants of the cases (BOM, CRLF, tabs, …): scripts/corpus-variants.mjs.
+    const { variantsMain } = await import('./corpus-variants.mjs');
+    await variantsMain(args, { cli, cases, runCase, pool: (items, fn) => pool(items, width, fn) });
   } else {
-    process.stdout.write(`${report(results, args.includes('--why'))}\n`);
+    const results = await pool(cases, width, (c) => runCase(cli, c));
+    if (args.includes('--json')) {
+      process.stdout.write(
+        `${JSON.stringify({ results, summary: Object.fromEntries(summarize(results)) }, null, 2)}\n`,
+      );
+    } else {
+      process.stdout.write(`${report(results, args.includes('--why'))}\n`);
+    }
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The external corpus (`../shared/corpus`), measured as a user meets it: every apply-level case through the
  * built CLI by scripts/corpus.mjs (`npm run corpus`), the tree compared with the expected one. Asserts the
- * targets of issue 11: no wrong write, ≥ 97% applied overall and ≥ 95% of the real model-written replies,
- * every expected failure refused. Each case is a test of its own, so a new corpus case that fails names
+ * targets of issues 11 and 25: no wrong write, ≥ 97% applied overall (the aider replies included) and ≥ 95%
+ * of the real model-written replies, every expected failure refused. Each case is a test of its own, so a new corpus case that fails names
  * itself; until the issue that covers it is resolved it goes in KNOWN, with that issue, as an expected
  * failure. A case in the script's POLICY table counts as refused, never as applied.
  */
@@ -10,18 +10,23 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { loadCases, POLICY } from './corpus.mjs';
+import { loadCases, POLICY, POLICY_RESULT } from './corpus.mjs';
 
 interface Result {
   id: string;
   kinds: string[];
   expectFail: boolean;
-  outcome: 'applied' | 'refused' | 'wrong';
+  outcome: 'applied' | 'refused' | 'wrong' | 'policy';
   why: string;
 }
 
 /** Cases expected to fail until the named issue is resolved: `id → 'issue N: why'`. */
-const KNOWN: Record<string, string> = {};
+const KNOWN: Record<string, string> = {
+  'aider-ChronoDEV76__ProBrandwacht-002':
+    'issue 25: names postcss.config.cjs, the project has postcss.config.js (locating a block by its search text)',
+  'aider-DrDevEli__booklensapp-001':
+    'issue 25: names src/shared/errors.js, the project has utils/errors.js (locating a block by its search text)',
+};
 
 const cases: Array<{ id: string; expectFail: boolean }> = await loadCases();
 let results: Map<string, Result>;
@@ -37,7 +42,7 @@ beforeAll(async () => {
 describe('the corpus through the built CLI', () => {
   it('runs every apply-level case', () => {
     expect(results.size).toBe(cases.length);
-    expect(cases.length).toBeGreaterThanOrEqual(139);
+    expect(cases.length).toBeGreaterThanOrEqual(139 + 263);
   });
 
   it('writes nothing wrong', () => {
@@ -59,16 +64,26 @@ describe('the corpus through the built CLI', () => {
     expect(share('real model-written')).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('refuses only as the policy table says: every other case applies', () => {
-    const refused = [...results.values()].filter((r) => !r.expectFail && r.outcome !== 'applied');
-    expect(refused.map((r) => r.id).sort()).toEqual(Object.keys(POLICY).sort());
+  it('differs from upstream only as the policy tables say: every other case applies', () => {
+    const notApplied = [...results.values()].filter(
+      (r) => !r.expectFail && r.outcome !== 'applied' && !KNOWN[r.id],
+    );
+    expect(notApplied.map((r) => r.id).sort()).toEqual(
+      [...Object.keys(POLICY), ...Object.keys(POLICY_RESULT)].filter((id) => !KNOWN[id]).sort(),
+    );
   });
 
-  // Issue 11's ≥ 97% is out of reach without a wrong write: each of the four POLICY cases is one of a pair
-  // of byte-identical inputs that upstream expects to apply and to be refused (jsdiff tells them apart only
-  // by its fuzzFactor option, which a CLI run cannot see), so 112 of 116 is the most that applies.
-  it.fails('applies ≥ 97% of all cases (issue 11: ceiling 112/116 = 96.6%, see POLICY)', () => {
+  // Issue 25: over everything, the aider replies of llm-edits/aider/ included.
+  it('applies ≥ 97% of all cases', () => {
     expect(share()).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it('applies ≥ 97% of the aider replies, and writes none wrong in any repository or for any model', () => {
+    const aider = [...results.values()].filter((r) => r.id.startsWith('aider-'));
+    expect(aider.length).toBeGreaterThanOrEqual(263);
+    const want = aider.filter((r) => !r.expectFail);
+    expect(want.filter((r) => r.outcome === 'applied').length / want.length).toBeGreaterThanOrEqual(0.97);
+    expect(aider.filter((r) => r.outcome === 'wrong').map((r) => r.id)).toEqual([]);
   });
 
   const byId = (id: string) => {
@@ -85,7 +100,7 @@ describe('the corpus through the built CLI', () => {
   }
   it.each(table.filter(([id]) => !KNOWN[id]))('%s', (id, c) => {
     const r = byId(id);
-    const want = c.expectFail || POLICY[id] ? 'refused' : 'applied';
+    const want = c.expectFail || POLICY[id] ? 'refused' : POLICY_RESULT[id] ? 'policy' : 'applied';
     expect(r.outcome, r.why).toBe(want);
   });
 });
