@@ -95,16 +95,35 @@ export type EditRange = z.infer<typeof EditRangeSchema>;
  * - `absolute`: an absolute path (`/Users/me/proj/src/a.ts`); inside the chosen folder it is made
  *   relative, else the one tail of it that names an existing file is offered as a guess;
  * - `placeholder`: a made-up folder (`path/to/a.py`) in front of a file that exists: a guess;
- * - `doubled`: a folder written twice (`sub/sub/a.txt`) when only `sub/a.txt` exists: a guess.
+ * - `doubled`: a folder written twice (`sub/sub/a.txt`) when only `sub/a.txt` exists: a guess;
+ * - `content`: a SEARCH/REPLACE op whose reply names no file (`written` and the op's `path` are ''), or
+ *   names one that does not exist: the one file of the folder that holds its search text is offered as
+ *   a guess (shared/engine/locate-by-content.ts). `paths` are the files the folder search found.
  */
 export const PathAliasSchema = z.object({
-  how: z.enum(['diff-names', 'absolute', 'placeholder', 'doubled']),
-  /** The path as the reply wrote it, for the review. */
+  how: z.enum(['diff-names', 'absolute', 'placeholder', 'doubled', 'content']),
+  /** The path as the reply wrote it, for the review ('' when it wrote none: `content` only). */
   written: z.string(),
   /** Other normalized paths the reply may mean, most likely first. */
   paths: z.array(z.string()),
   /** `diff-names`: `paths` from this index on are only guesses (strip levels no diff tool would use). */
   guessFrom: z.optional(z.int().check(z.nonnegative())),
+  /**
+   * `content`: how the folder was searched for `paths`. Absent until it was (a parser cannot search):
+   * the plan then chooses no file.
+   */
+  search: z.optional(
+    z.object({
+      /** Text files read. */
+      files: z.int().check(z.nonnegative()),
+      /** More files hold the lines of the search text than `paths` lists (it lists the first ones). */
+      matched: z.optional(z.int().check(z.nonnegative())),
+      /** The search stopped at one of its bounds before the end of the folder. */
+      stopped: z.optional(z.object({ bound: z.enum(['files', 'bytes', 'time']), limit: z.int() })),
+      /** The folder could not be searched (the host's reason). */
+      failed: z.optional(z.string()),
+    }),
+  ),
 });
 export type PathAlias = z.infer<typeof PathAliasSchema>;
 
@@ -167,12 +186,20 @@ export const OpSchema = z.discriminatedUnion('kind', [
     moveOverwrites: z.optional(z.literal(true)),
     ...opBase,
   }),
-  z.object({
-    kind: z.literal('search-replace'),
-    path: z.string(),
-    edits: z.array(SearchReplaceEditSchema),
-    ...opBase,
-  }),
+  z
+    .object({
+      kind: z.literal('search-replace'),
+      /** '' when the reply names no file for the edits; its alias is then `content` (see PathAlias). */
+      path: z.string(),
+      edits: z.array(SearchReplaceEditSchema),
+      ...opBase,
+    })
+    .check(
+      z.refine((op) => op.path !== '' || op.alias?.how === 'content', {
+        message: 'a search-replace op without a path must be located by its content (alias "content")',
+        path: ['path'],
+      }),
+    ),
   z.object({
     kind: z.literal('insert'),
     path: z.string(),

@@ -55,6 +55,11 @@ export interface FilePlan {
   outside?: boolean;
   /** Some operation on it was read from prose the page rebuilt (whatever else went wrong with it). */
   lossy?: boolean;
+  /**
+   * The reply named no file for an operation on it, or one that does not exist: this file was found by
+   * its content (locate-by-content.ts). Always with `guess`.
+   */
+  byContent?: boolean;
 }
 
 export interface Plan {
@@ -88,7 +93,7 @@ export function planNeedsMore(changeSet: ChangeSet, first: Snapshots): string[] 
   const paths = new Set<string>();
   for (const op of changeSet.ops) {
     const a = op.alias;
-    if (!a || a.how === 'absolute') continue;
+    if (!a || a.how === 'absolute' || a.how === 'content') continue;
     const path = aliasedPath(op)!;
     const sure = a.how === 'diff-names' ? a.paths.slice(0, a.guessFrom ?? a.paths.length) : [];
     // A name that exists (or that an earlier op may create: unknown here) settles it.
@@ -103,12 +108,14 @@ export function planNeedsMore(changeSet: ChangeSet, first: Snapshots): string[] 
  * other names its path may have (resolve-paths.ts).
  */
 export function opNeeds(op: Op, guesses = true): string[] {
-  const paths = opPaths(op);
+  // A SEARCH/REPLACE that names no file has no path of its own ('') until its content places it.
+  const paths = opPaths(op).filter((p) => p !== '');
   if (op.kind === 'patch' && op.copyFrom !== undefined) paths.push(op.copyFrom);
   const a = op.alias;
   if (a) {
-    // Absolute paths are resolved from their tails; a diff's other sure names are always compared.
-    if (guesses || a.how === 'absolute') paths.push(...a.paths);
+    // Absolute paths are resolved from their tails, a file found by content among the files the folder
+    // search found; a diff's other sure names are always compared.
+    if (guesses || a.how === 'absolute' || a.how === 'content') paths.push(...a.paths);
     else if (a.how === 'diff-names') paths.push(...a.paths.slice(0, a.guessFrom ?? a.paths.length));
   }
   return paths;
@@ -128,6 +135,7 @@ interface Entity {
   /** Some op on it was read from prose the page rebuilt. */
   lossy: boolean;
   outside?: boolean;
+  byContent?: boolean;
   error?: NonNullable<FilePlan['error']>;
   /** What the failed operation meant to do, for the action shown with the error. */
   failedIntent?: FileAction;
@@ -256,6 +264,16 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
   const world: PathWorld = {
     exists: (p) => current(p) !== null,
     fits: (p) => resolving !== undefined && applyOpDetailed(current(p), withPath(resolving, p, false)).ok,
+    holds: (p) => {
+      if (resolving?.kind !== 'search-replace') return 'none';
+      // Each edit at exactly one place: a format's "first of several" would hide a second place.
+      const strict: Op = {
+        ...resolving,
+        edits: resolving.edits.map(({ takeFirst: _first, ...e }) => ({ ...e, all: false })),
+      };
+      const r = applyOpDetailed(current(p), withPath(strict, p, false));
+      return r.ok ? 'once' : r.kind === 'ambiguous' ? 'several' : 'none';
+    },
     absoluteRoot: absoluteRootOf(changeSet.ops, (p) => snap(p) !== null),
   };
 
@@ -271,6 +289,12 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
       resolving = written;
       const r = resolveAlias(written, path, written.alias, world);
       resolving = undefined;
+      if (!r.ok && r.path === '') {
+        // A SEARCH/REPLACE that names no file, and whose content places it in no one file: no file to
+        // show it on, so the reply's refusal is said beside the plan (an error: nothing of it is written).
+        unused.push({ severity: 'error', line: written.line, message: r.message });
+        continue;
+      }
       if (!r.ok) {
         const e = entity(r.path);
         e.writtenAs = written.alias.written;
@@ -288,9 +312,11 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
       resolvedNote = r.note;
       if (r.guess || resolvedNote || aliasedPath(op) !== written.alias.written) {
         const e = entity(r.path);
-        e.writtenAs ??= written.alias.written;
+        // A block that names no file wrote no name to show.
+        if (written.alias.written !== '') e.writtenAs ??= written.alias.written;
         if (resolvedNote) e.notes.push(resolvedNote);
         if (r.guess) e.guess = true;
+        if (r.guess && written.alias.how === 'content') e.byContent = true;
       }
     }
     if (op.kind === 'shell') continue;
@@ -429,6 +455,7 @@ function filePlan(e: Entity): FilePlan | null {
   if (e.writtenAs !== undefined && e.writtenAs !== fp.path) fp.writtenAs = e.writtenAs;
   if (e.outside) fp.outside = true;
   if (e.lossy) fp.lossy = true;
+  if (e.byContent) fp.byContent = true;
   if (!hard && action === 'modify' && newText === e.baseText) {
     fp.notes.push({
       severity: 'info',

@@ -12,12 +12,16 @@
  * |               | else the one tail that names an existing file             | yes      |
  * | placeholder   | the path as written if it exists, else the one existing   | yes      |
  * | doubled       | file its made-up or doubled folder hides                  |          |
+ * | content       | the path as written if it exists, else the one file of    | yes      |
+ * |               | the folder that holds the search text exactly once        |          |
+ * |               | (locate-by-content.ts)                                    |          |
  *
  * Two candidates that fit equally are never chosen between: a wrong write is worse than a refusal. An
  * absolute path that maps to nothing is an error, never a write outside the folder.
  */
 import type { Op, PathAlias } from '../changeset/changeset';
 import { normalizePath, type PathCheck } from '../paths/paths';
+import { type Holding, resolveByContent } from './locate-by-content';
 import { placeholderPrefix } from './placeholder';
 import type { EditNote, FailureKind } from './types';
 
@@ -88,6 +92,11 @@ export interface PathWorld {
   exists(path: string): boolean;
   /** The op applies to that file as planned so far (asked only of files that exist). */
   fits(path: string): boolean;
+  /**
+   * How that file as planned so far holds the op's search text: every edit at exactly one place, in
+   * order (`once`), some at several places, or not (`content` aliases; `fits` stands in when absent).
+   */
+  holds?(path: string): Holding;
   /** Where the reply's other absolute paths put the project (`/Users/me/proj/`), when they agree. */
   absoluteRoot?: string;
 }
@@ -167,6 +176,8 @@ export function resolveAlias(op: Op, path: string, alias: PathAlias, world: Path
           : 'the file it names with a folder written once',
       );
     }
+    case 'content':
+      return resolveByContent(op, path, { ...alias, how: 'content' }, world);
   }
 
   function named(p: string, existing: string[] = [p]): Resolved {

@@ -129,6 +129,38 @@ export const RunScriptResult = z.object({
   timedOut: z.boolean(),
 });
 
+/**
+ * `findText`: the text files of the project whose text holds every needle of a query, to find the file a
+ * SEARCH/REPLACE edit that names none is meant for (shared/engine/locate-by-content.ts). Needles and files
+ * are compared ignoring whitespace, backticks and typographic quotes or dashes (`searchKey`): what the
+ * engine's loosest rung for SEARCH text ignores, so no file the edit fits is missed. The search is
+ * bounded (files read, bytes read, time); a caller may lower the bounds, never raise them.
+ */
+export const FindTextParams = z.object({
+  root: Root,
+  queries: z
+    .array(
+      z.object({
+        needles: z
+          .array(z.string().check(z.minLength(1), z.maxLength(4096)))
+          .check(z.minLength(1), z.maxLength(64)),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(100)),
+  maxFiles: z.optional(z.int().check(z.positive())),
+  maxBytes: z.optional(z.int().check(z.positive())),
+  timeoutMs: z.optional(z.int().check(z.positive())),
+});
+export const FindTextResult = z.object({
+  root: z.string(),
+  /** Per query, in order: the first files (by path) that hold every needle, and how many do. */
+  queries: z.array(z.object({ paths: z.array(z.string()), matched: z.int() })),
+  /** Text files read. */
+  files: z.int(),
+  /** The bound the search stopped at before the end of the folder, with its limit. */
+  stopped: z.optional(z.object({ bound: z.enum(['files', 'bytes', 'time']), limit: z.int() })),
+});
+
 export const METHODS = {
   hello: { params: HelloParams, result: HelloResult },
   listDir: { params: ListDirParams, result: ListDirResult },
@@ -137,6 +169,7 @@ export const METHODS = {
   undo: { params: UndoParams, result: UndoResult },
   history: { params: HistoryParams, result: HistoryResult },
   runScript: { params: RunScriptParams, result: RunScriptResult },
+  findText: { params: FindTextParams, result: FindTextResult },
 } as const;
 export type Method = keyof typeof METHODS;
 export type ParamsOf<M extends Method> = z.infer<(typeof METHODS)[M]['params']>;
