@@ -1,6 +1,7 @@
 /** The methods the host answers; each is a thin wrapper over native-host/fs. */
 
 import { type ParamsOf, PROTOCOL_VERSION } from '../../shared/protocol/protocol';
+import { findText } from '../fs/find-text';
 import { listDir } from '../fs/list-dir';
 import { readSnapshots } from '../fs/snapshots';
 import { apply } from '../fs/transaction';
@@ -58,6 +59,18 @@ export function createHandlers(): Handlers {
       if (timer) clearTimeout(timer);
       flush();
       return result;
+    },
+    findText: async (params) => {
+      const p = params as ParamsOf<'findText'>;
+      const limits: Parameters<typeof findText>[2] = {};
+      if (p.maxFiles !== undefined) limits.maxFiles = p.maxFiles;
+      if (p.maxBytes !== undefined) limits.maxBytes = p.maxBytes;
+      if (p.timeoutMs !== undefined) limits.timeoutMs = p.timeoutMs;
+      return findText(
+        p.root,
+        p.queries.map((q) => q.needles),
+        limits,
+      );
     },
   };
   return handlers;

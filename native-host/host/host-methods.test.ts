@@ -103,6 +103,37 @@ describe('host methods', () => {
     expect(r(3).result).toMatchObject({ timedOut: true });
   });
 
+  it('findText lists the text files that hold every needle, within its bounds; its params are checked', async () => {
+    const { root, env } = project();
+    writeFileSync(join(root, 'src', 'b.txt'), '  one\n');
+    mkdirSync(join(root, 'node_modules'), { recursive: true });
+    writeFileSync(join(root, 'node_modules', 'c.txt'), 'one\ntwo\n');
+    const r = await call(
+      env,
+      {
+        id: 1,
+        method: 'findText',
+        params: { root, queries: [{ needles: ['one'] }, { needles: ['one', 'two'] }] },
+      },
+      { id: 2, method: 'findText', params: { root, queries: [{ needles: ['one'] }], maxFiles: 1 } },
+      { id: 3, method: 'findText', params: { root, queries: [] } },
+      { id: 4, method: 'findText', params: { root: '/', queries: [{ needles: ['one'] }] } },
+      { id: 5, method: 'hello' },
+    );
+    expect(r(1).result).toEqual({
+      root,
+      queries: [
+        { paths: ['src/a.txt', 'src/b.txt'], matched: 2 },
+        { paths: ['src/a.txt'], matched: 1 },
+      ],
+      files: 2,
+    });
+    expect(r(2).result).toMatchObject({ files: 1, stopped: { bound: 'files', limit: 1 } });
+    expect(r(3).error).toMatchObject({ code: ErrorCode.InvalidParams });
+    expect(r(4).error).toMatchObject({ code: ErrorCode.RootRefused });
+    expect((r(5).result as { capabilities: string[] }).capabilities).toContain('findText');
+  });
+
   it('refuses a hostile path with UnsafePath and names it', async () => {
     const { root, env } = project();
     const r = await call(env, {

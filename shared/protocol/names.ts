@@ -16,6 +16,7 @@ export const METHOD_NAMES = [
   'undo',
   'history',
   'runScript',
+  'findText',
 ] as const;
 
 /** Error codes: numbers that are only ever appended, never renumbered. */
