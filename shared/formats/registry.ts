@@ -260,6 +260,8 @@ function checkOpPaths(op: Op): Op | string {
     return r.path;
   };
   const main = (raw: string): { path: string; alias?: Op['alias'] } => {
+    // A SEARCH/REPLACE block that names no file: no path to check; the plan finds it by its content.
+    if (raw === '' && op.alias?.how === 'content') return { path: '', alias: op.alias };
     const r = readReplyPath(raw);
     if (!r.ok) throw refuse(raw, r.reason);
     if (op.alias) {

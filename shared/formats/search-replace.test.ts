@@ -97,7 +97,10 @@ describe('search-replace: blocks', () => {
   it('reads a bare word right above the block as a guessed path, never prose with a colon', () => {
     const ops = parseOps('file1\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE');
     expect(ops[0]).toMatchObject({ path: 'file1', guess: true });
-    expect(parseOps('Change:\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE')).toEqual([]);
+    // Prose names no file: the block's content will (locate-by-content.ts).
+    expect(parseOps('Change:\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE')).toMatchObject([
+      { path: '', alias: { how: 'content', written: '' } },
+    ]);
   });
 
   it('does not take a path from inside the previous block', () => {
@@ -205,11 +208,17 @@ describe('search-replace: corpus (Cline)', () => {
     expect(diagnostics.map((d) => d.severity)).toEqual(truncated ? ['warning'] : []);
   });
 
-  it('without the tool call, a bare Cline diff names no file and is refused', () => {
+  it('without the tool call, a bare Cline diff names no file: an empty SEARCH is refused', () => {
     const c = cline.find((x) => !x.expect_fail)!;
     const { blocks, diagnostics } = scanBlocks(c.reply_text);
     expect(blocks).toEqual([]);
-    expect(diagnostics[0]!.message).toMatch(/names no file/);
+    expect(diagnostics[0]!.message).toMatch(/names no file, and its SEARCH is empty/);
+  });
+
+  it('without the tool call, a bare Cline block with a SEARCH is kept, to be found by its content', () => {
+    const { blocks, diagnostics } = scanBlocks('------- SEARCH\na\n=======\nb\n+++++++ REPLACE\n');
+    expect(blocks).toMatchObject([{ path: '', edit: { search: 'a\n', replace: 'b\n' } }]);
+    expect(diagnostics).toEqual([]);
   });
 });
 
@@ -297,6 +306,8 @@ describe("search-replace: aider's other fences (issue 25)", () => {
   );
 
   it('a tag that is not a fence opener is not skipped', () => {
-    expect(parseOps('a.py\n<div>\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE')).toEqual([]);
+    expect(parseOps('a.py\n<div>\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE')).toMatchObject([
+      { path: '', alias: { how: 'content' } },
+    ]);
   });
 });

@@ -15,7 +15,10 @@
  *              (tags may share a line with their content)
  *
  * A block's file is, in order: the path above it, the `<path>` of the Cline tool call around it,
- * the file of the previous block (aider: "a block with no filename reuses the previous one").
+ * the file of the previous block (aider: "a block with no filename reuses the previous one"). A block
+ * with no file name anywhere (the model assumed the one file in its context) becomes an op with path ''
+ * and the alias `content`: the plan offers the one file of the folder that holds its search text, as a
+ * guess (shared/engine/locate-by-content.ts); such blocks in a row are one op, like a named file's.
  * A bare word with no dot or slash (`file1`, `Makefile2`) directly above the head (or above the
  * fence around it) is taken too, because aider's own replies name extension-less files that way;
  * but prose can look the same ("Example"), so such an op is marked `guess` (applied only to a file
@@ -38,7 +41,8 @@
  * - a second `=======` right before the REPLACE marker (nothing after it): left out, with a note.
  * Refused with an error diagnostic (no op): a block cut off before its REPLACE marker, a REPLACE
  * marker before any `=======`, a second `=======` with text after it (two versions of the replacement:
- * a divider is never written as code), a block with no file name anywhere.
+ * a divider is never written as code), a block with no file name anywhere and an empty SEARCH (a new
+ * file or an append: nothing says which file).
  *
  * Blank lines at the edges (aider's reading, which these blocks are written for: aider joins a half's
  * lines and ends it with one newline, so the one empty line right before `=======` and right before
@@ -93,6 +97,7 @@ export function markerOf(line: string): Marker {
 }
 
 interface RawBlock {
+  /** '' when no file is named anywhere (see the header). */
   path: string | null;
   /** The path was a bare word (see the header). */
   guess: boolean;
@@ -139,17 +144,17 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
     if (blockWeak && ((inDiff && xmlPath !== null) || previousPath !== null)) blockPath = null;
     const path = blockPath ?? (inDiff ? xmlPath : null) ?? previousPath;
     const guess = blockPath !== null ? blockGuess : inDiff && xmlPath !== null ? false : previousGuess;
-    if (path === null) {
+    if (path === null && search.every((l) => l.trim() === '')) {
       diagnostics.push({
         severity: 'error',
         line: head + 1,
-        message: `The SEARCH/REPLACE block at reply line ${head + 1} names no file; it was skipped.`,
+        message: `The SEARCH/REPLACE block at reply line ${head + 1} names no file, and its SEARCH is empty (a new file, or text to append): nothing says which file. It was skipped.`,
       });
     } else {
       previousPath = path;
       previousGuess = guess;
       blocks.push({
-        path,
+        path: path ?? '',
         guess,
         start: blockStart,
         end,
@@ -393,6 +398,15 @@ function parse(text: string): ParsedBlock[] {
       ops: [op],
       diagnostics: [],
     };
+    if (b.path === '') {
+      op.alias = { how: 'content', written: '', paths: [] };
+      block.diagnostics.push({
+        severity: 'info',
+        line: b.start + 1,
+        op: 0,
+        message: `The SEARCH/REPLACE block at reply line ${b.start + 1} names no file; the one file of the project folder that holds its search text will be offered, unticked.`,
+      });
+    }
     if (b.guess) {
       op.guess = true;
       block.diagnostics.push({
