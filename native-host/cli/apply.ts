@@ -1,7 +1,8 @@
 /**
  * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]`
  *
- * detectAll → planNeedsFirst/More → readSnapshots → plan → show the plan → confirm → one host transaction → scripts.
+ * detectAll → locateInFolder (SEARCH blocks that name no file, or a missing one) → planNeedsFirst/More →
+ * readSnapshots → plan → show the plan → confirm → one host transaction → scripts.
  * All or nothing: a refused path anywhere in the reply, a block the parsers could not read, or any file
  * whose plan failed means nothing is written (exit 1). Shell commands run only with --allow-scripts, after
  * the files are written, each confirmed (or all, with --yes).
@@ -11,10 +12,12 @@ import { createInterface } from 'node:readline';
 import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
 import { mergeChangeSets } from '../../shared/changeset/merge';
 import { independentParts, type Plan } from '../../shared/engine';
+import { type FolderAccess, locateInFolder } from '../../shared/engine/locate-by-content';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import { refusedPaths } from '../../shared/formats/refused-paths';
 import { detectAll, hash } from '../../shared/formats/registry';
 import { ErrorCode, type FileChange } from '../../shared/protocol/protocol';
+import { findText } from '../fs/find-text';
 import { snapshotReader } from '../fs/snapshots';
 import { stateDir } from '../fs/state';
 import { apply as applyChanges } from '../fs/transaction';
@@ -260,8 +263,10 @@ async function resolveReply(args: ReplyArgs): Promise<
       say(`${style.yellow('skipped')}  ${p.file.path}  (${p.file.message ?? 'not written'})\n`);
   }
   const failed = planned.filter((p) => p.file.status === 'error');
+  // A SEARCH block that names no file and that its content places in no one file has no file line.
+  const unplaced = diagnostics.filter((d) => d.severity === 'error');
   for (const p of planned) {
-    if (p.file.status === 'ok' && (opts.dryRun || failed.length > 0)) {
+    if (p.file.status === 'ok' && (opts.dryRun || failed.length > 0 || unplaced.length > 0)) {
       p.file.status = 'skipped';
       p.file.message = 'not written';
     }
@@ -273,10 +278,15 @@ async function resolveReply(args: ReplyArgs): Promise<
     message: 'the files were not written',
   }));
 
-  if (failed.length > 0) {
+  if (failed.length > 0 || unplaced.length > 0) {
     const n = failed.length;
+    const u = unplaced.length;
+    const what = [
+      n > 0 ? `${n} file${n === 1 ? '' : 's'}` : '',
+      u > 0 ? `${u} SEARCH/REPLACE block${u === 1 ? '' : 's'} naming no file` : '',
+    ].filter((w) => w !== '');
     say(
-      `${style.red('Nothing written:')} ${n} file${n === 1 ? '' : 's'} could not be resolved against the project.\n`,
+      `${style.red('Nothing written:')} ${what.join(' and ')} could not be resolved against the project.\n`,
     );
     return { exit: Exit.Unresolved };
   }
@@ -356,10 +366,11 @@ async function detectReply({
 
   // Paths guessed from prose ("the updated `a.py`:") are only applied when asked for.
   const guessed = opts.includeGuesses ? [] : merged.ops.filter((op) => op.guess);
-  // An absolute path inside the folder (as given, or as the system resolves it) is that file.
-  const changeSet: ChangeSet = mapIntoRoot(
-    { ...merged, ops: merged.ops.filter((op) => !guessed.includes(op)) },
-    rootsOf(root),
+  // An absolute path inside the folder (as given, or as the system resolves it) is that file; a SEARCH
+  // block that names no file, or one that does not exist, is looked for in the folder by its text.
+  const changeSet: ChangeSet = await locateInFolder(
+    mapIntoRoot({ ...merged, ops: merged.ops.filter((op) => !guessed.includes(op)) }, rootsOf(root)),
+    folderAccess(root),
   );
   for (const op of guessed) {
     const { target } = describeOp(op);
@@ -375,6 +386,26 @@ async function detectReply({
   }
 
   return { parts: independentParts(changeSet), name: input.name, fromStdin: input.fromStdin };
+}
+
+/** The project as locate-by-content.ts reads it: the host's own file code, as the host's methods use it. */
+function folderAccess(root: string): FolderAccess {
+  return {
+    existing: async (paths) => {
+      try {
+        const reader = await snapshotReader(root, { hash: false });
+        return new Set(reader.read(paths).flatMap((s) => (s.exists === false ? [] : [s.path])));
+      } catch {
+        // The folder itself is refused: the plan says so when it reads it.
+        return new Set(paths);
+      }
+    },
+    find: (queries) =>
+      findText(
+        root,
+        queries.map((q) => q.needles),
+      ),
+  };
 }
 
 /** The folder as given and as the system resolves it (a link, macOS's /private/var). */

@@ -106,7 +106,9 @@ function plannedFile(f: FilePlan, partPlan: Plan, style: Style, o: PartOptions):
   const status = f.status === 'ok' || accepted ? 'ok' : 'error';
   const held = f.guess === true && status === 'ok' && !o.includeGuesses;
   const file = fileReport(f, status === 'error' ? 'error' : held ? 'skipped' : 'ok');
-  if (held)
+  if (held && f.byContent)
+    file.message = `Found by its content: the reply names ${f.writtenAs ? `${f.writtenAs}, which does not exist` : 'no file'}; pass --include-guesses to apply it.`;
+  else if (held)
     file.message = `The file name is a guess${f.writtenAs ? ` for ${f.writtenAs}` : ''}; pass --include-guesses to apply it.`;
   else if (accepted) file.message = `written with its placeholder (--accept-elisions): ${f.error!.message}`;
   else if (elided) file.message = `${f.error!.message} Pass --accept-elisions to write it anyway.`;
@@ -141,7 +143,7 @@ function renderFile(f: FilePlan, style: Style, diffs: boolean): string {
   const status = f.status === 'error' ? style.red('error ') : style.green('ok    ');
   if (diffs) out.push('');
   out.push(
-    `${status}  ${f.action.padEnd(6)}  ${what}${f.guess ? style.yellow(' [path guessed]') : ''}${diffs ? '' : changedLines(f, style)}${lines}`,
+    `${status}  ${f.action.padEnd(6)}  ${what}${f.byContent ? style.yellow(' [found by its content]') : f.guess ? style.yellow(' [path guessed]') : ''}${diffs ? '' : changedLines(f, style)}${lines}`,
   );
   if (f.error) {
     out.push(`        ${style.red(f.error.message)}`);

@@ -105,7 +105,9 @@ export function describeOp(op: Op): { action: string; target: string } {
     }
     case 'search-replace': {
       const n = op.edits.length;
-      return { action: 'edit', target: `${op.path} (${n} search/replace block${n === 1 ? '' : 's'})` };
+      // A block that names no file: the plan looks for it by its text (locate-by-content.ts).
+      const file = op.path === '' ? 'a file found by its content' : op.path;
+      return { action: 'edit', target: `${file} (${n} search/replace block${n === 1 ? '' : 's'})` };
     }
     case 'insert':
       return { action: 'insert', target: `${op.path} (before line ${op.beforeLine})` };
