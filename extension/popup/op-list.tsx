@@ -20,7 +20,12 @@ export function OpList({ proposal }: { proposal: Proposal }) {
         {files.map((f) => (
           <li key={f.path} data-replyapply-op={f.path}>
             <ActionBadge action={f.action} />{' '}
-            <span class="path">{f.from !== undefined ? `${f.from} → ${f.path}` : f.path}</span>
+            {f.path === '' ? (
+              // A SEARCH block that names no file: the review looks for it in the folder by its text.
+              <span class="muted">a file the review finds by its content</span>
+            ) : (
+              <span class="path">{f.from !== undefined ? `${f.from} → ${f.path}` : f.path}</span>
+            )}
             {f.guess && <span class="muted"> (file name guessed)</span>}
           </li>
         ))}

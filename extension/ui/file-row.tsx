@@ -130,13 +130,27 @@ export const FileRow = memo(function FileRow({
         </div>
       )}
       {resultMessage && <p class="result-message">{resultMessage}</p>}
-      {file.writtenAs && (
+      {file.writtenAs && !file.byContent && (
         <p class="note info">
           The reply wrote <code>{file.writtenAs}</code>.
         </p>
       )}
-      {file.guess && (
-        <p class="note warning">The file name is a guess; tick it only if it is the right file.</p>
+      {file.byContent ? (
+        <p class="note warning" data-replyapply="found-by-content">
+          Found by its content: the reply{' '}
+          {file.writtenAs ? (
+            <>
+              names <code>{file.writtenAs}</code>, which does not exist
+            </>
+          ) : (
+            'names no file for it'
+          )}
+          . Nothing is written to it until you tick it: tick it only if it is the right file.
+        </p>
+      ) : (
+        file.guess && (
+          <p class="note warning">The file name is a guess; tick it only if it is the right file.</p>
+        )
       )}
       {notes.length > 0 && (
         <ul class="notes">

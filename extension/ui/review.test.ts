@@ -526,3 +526,132 @@ describe('labels', () => {
     expect(errorInfo('text')).toEqual({ code: -1, message: 'text' });
   });
 });
+
+describe('buildReview: a SEARCH block that names no file, or one that does not exist (locate-by-content.ts)', () => {
+  const unnamed: Op = {
+    kind: 'search-replace',
+    path: '',
+    line: 4,
+    alias: { how: 'content', written: '', paths: [] },
+    edits: [
+      {
+        search: "import logger from './logger.js';\n",
+        replace: "import logger from '../log.js';\n",
+        all: false,
+      },
+    ],
+  };
+  const ERRORS = "import logger from './logger.js';\nexport {};\n";
+  /** findText over the fake host's files, as the host answers it. */
+  const finder =
+    (files: Record<string, string>) =>
+    (p: ParamsOf<'findText'>): ResultOf<'findText'> => ({
+      root: p.root,
+      files: Object.keys(files).length,
+      queries: p.queries.map((q) => {
+        const paths = Object.keys(files).filter((f) => q.needles.every((n) => files[f]!.includes(n.trim())));
+        return { paths, matched: paths.length };
+      }),
+    });
+
+  it.each([false, true])(
+    'asks the host to search the folder, reads the one file found and offers it unticked (in parts: %s)',
+    async (inParts) => {
+      const files = { 'utils/errors.js': ERRORS, 'utils/logger.js': 'export default console;\n' };
+      const host = fakeHost(files, { findText: finder(files) });
+      const r = await buildReview(
+        proposal([set('search-replace', [unnamed, createB])]),
+        ROOT,
+        host.call,
+        inParts ? { onProgress: () => undefined, yieldAfter: async () => undefined } : {},
+      );
+      if (!r.ok) throw new Error(r.message);
+      expect(host.calls).toEqual([
+        { method: 'readFiles', params: { root: ROOT, paths: ['b.ts'] } },
+        {
+          method: 'findText',
+          params: { root: ROOT, queries: [{ needles: ["import logger from './logger.js';"] }] },
+        },
+        { method: 'readFiles', params: { root: ROOT, paths: ['utils/errors.js'] } },
+      ]);
+      const found = r.review.files.find((f) => f.path === 'utils/errors.js')!;
+      expect(found).toMatchObject({ status: 'ok', guess: true, byContent: true });
+      expect(found.writtenAs).toBeUndefined();
+      expect(found.notes[0]!.message).toMatch(
+        /names no file .* utils\/errors\.js is the one file of the folder/,
+      );
+      // Nothing is written until the user ticks it.
+      expect(defaultTicks(r.review)).toEqual(new Set(['b.ts']));
+      expect(changesFor(r.review, defaultTicks(r.review)).map((c) => c.path)).toEqual(['b.ts']);
+      expect(changesFor(r.review, new Set(['utils/errors.js']))).toEqual([
+        {
+          action: 'modify',
+          path: 'utils/errors.js',
+          baseHash: `h:${ERRORS}`,
+          content: ERRORS.replace('./logger.js', '../log.js'),
+        },
+      ]);
+    },
+  );
+
+  it('shows the refusal, naming the files, when several hold the search text', async () => {
+    const files = { 'a.js': ERRORS, 'b.js': ERRORS };
+    const r = await buildReview(
+      proposal([set('search-replace', [unnamed])]),
+      ROOT,
+      fakeHost(files, { findText: finder(files) }).call,
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.review.files).toEqual([]);
+    expect(r.review.diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        message: expect.stringMatching(/its search text is in 2 files \(a\.js and b\.js\)/),
+      }),
+    );
+  });
+
+  it('a named file that does not exist: shown under the name found, with the name the reply wrote', async () => {
+    const files = { 'utils/errors.js': ERRORS };
+    const { alias: _none, ...rest } = unnamed;
+    const named: Op = { ...rest, path: 'src/shared/errors.js' };
+    const r = await buildReview(
+      proposal([set('search-replace', [named])]),
+      ROOT,
+      fakeHost(files, { findText: finder(files) }).call,
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.review.files).toEqual([
+      expect.objectContaining({
+        path: 'utils/errors.js',
+        writtenAs: 'src/shared/errors.js',
+        guess: true,
+        byContent: true,
+      }),
+    ]);
+  });
+
+  it('an older host without findText: nothing is chosen, and the reason is shown', async () => {
+    const r = await buildReview(
+      proposal([set('search-replace', [unnamed])]),
+      ROOT,
+      fakeHost(
+        {},
+        {
+          findText: () => {
+            throw hostError(2, 'Unknown method findText');
+          },
+        },
+      ).call,
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.review.diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        message: expect.stringMatching(
+          /could not be searched for its search text \(Unknown method findText\)/,
+        ),
+      }),
+    );
+  });
+});

@@ -19,6 +19,7 @@ import {
   planNeedsMore,
   toFileChanges,
 } from '../../shared/engine';
+import { type FolderAccess, locateInFolder } from '../../shared/engine/locate-by-content';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import { refusedPaths } from '../../shared/formats/refused-paths';
 import type { Proposal } from '../../shared/protocol/messages';
@@ -97,10 +98,17 @@ export type ReadResult =
  * a file (strip levels, the folder under a made-up one) only where it is missing. The background runs the
  * same reads ahead when a click opens the review (background/read-ahead.ts), so they must stay this way.
  */
-export async function readForPlan(changeSet: ChangeSet, root: string, call: HostCall): Promise<ReadResult> {
-  const snapshots = new Map<string, FileSnapshot | null>();
-  const unreadable = new Map<string, string>();
-  const read = async (needs: string[]): Promise<ReadResult | null> => {
+export async function readForPlan(
+  changeSet: ChangeSet,
+  root: string,
+  call: HostCall,
+  /** What an earlier read of the same folder gave: only paths it did not read are read. */
+  known?: ReadResult & { ok: true },
+): Promise<ReadResult> {
+  const snapshots = new Map(known?.snapshots);
+  const unreadable = new Map(known?.unreadable);
+  const read = async (wanted: string[]): Promise<ReadResult | null> => {
+    const needs = wanted.filter((p) => !snapshots.has(p));
     if (!needs.length) return null;
     let answer: ResultOf<'readFiles'>;
     try {
@@ -157,6 +165,29 @@ const SLICE_MS = 16;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * The files the reply names, and the change set with its SEARCH blocks that name no file (or one that
+ * does not exist) looked for in the folder by their text (locate-by-content.ts): the host's findText,
+ * then the files it found read too.
+ */
+export async function readAndLocate(
+  named: ChangeSet,
+  root: string,
+  call: HostCall,
+): Promise<{ changeSet: ChangeSet; read: ReadResult }> {
+  const first = await readForPlan(named, root, call);
+  if (!first.ok) return { changeSet: named, read: first };
+  const access: FolderAccess = {
+    // Every name of a SEARCH block is among the paths just read (planNeedsFirst, planNeedsMore).
+    existing: async (paths) =>
+      new Set(paths.filter((p) => first.snapshots.get(p) != null || first.unreadable.has(p))),
+    find: (queries) => call('findText', { root, queries }),
+  };
+  const changeSet = await locateInFolder(named, access);
+  if (changeSet === named) return { changeSet, read: first };
+  return { changeSet, read: await readForPlan(changeSet, root, call, first) };
+}
+
 /** Reads what the plan needs from the folder and plans every change set of the proposal. */
 export async function buildReview(
   proposal: Proposal,
@@ -165,8 +196,7 @@ export async function buildReview(
   { onProgress, signal, yieldAfter = nextTask }: BuildOptions = {},
 ): Promise<BuildResult> {
   const formats = formatsOf(proposal.changeSets);
-  const changeSet = reviewChangeSet(proposal, root);
-  const read = await readForPlan(changeSet, root, call);
+  const { changeSet, read } = await readAndLocate(reviewChangeSet(proposal, root), root, call);
   performance.mark('replyapply:files-read');
   if (!read.ok) return read;
   const { snapshots, unreadable } = read;
