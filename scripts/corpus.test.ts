@@ -21,12 +21,7 @@ interface Result {
 }
 
 /** Cases expected to fail until the named issue is resolved: `id → 'issue N: why'`. */
-const KNOWN: Record<string, string> = {
-  'aider-ChronoDEV76__ProBrandwacht-002':
-    'issue 25: names postcss.config.cjs, the project has postcss.config.js (locating a block by its search text)',
-  'aider-DrDevEli__booklensapp-001':
-    'issue 25: names src/shared/errors.js, the project has utils/errors.js (locating a block by its search text)',
-};
+const KNOWN: Record<string, string> = {};
 
 const cases: Array<{ id: string; expectFail: boolean }> = await loadCases();
 let results: Map<string, Result>;
