@@ -109,7 +109,8 @@ export function planNeedsMore(changeSet: ChangeSet, first: Snapshots): string[] 
  */
 export function opNeeds(op: Op, guesses = true): string[] {
   // A SEARCH/REPLACE that names no file has no path of its own ('') until its content places it.
-  const paths = opPaths(op).filter((p) => p !== '');
+  const paths = opPaths(op);
+  if (paths[0] === '') paths.shift();
   if (op.kind === 'patch' && op.copyFrom !== undefined) paths.push(op.copyFrom);
   const a = op.alias;
   if (a) {
