@@ -108,12 +108,52 @@ function fenceAt(lines: readonly string[], at: number, end = lines.length): Fenc
   };
 }
 
-/** Every top-level fence in `lines[from, to)`, in order. */
-export function findFences(lines: readonly string[], from = 0, to = lines.length): Fence[] {
+/**
+ * aider's other fences (its `all_fences`): when the files it shows hold ``` lines, aider fences code with
+ * `<source>`, `<code>`, `<pre>`, `<codeblock>` or `<sourcecode>`, and models put the language after the
+ * tag (`<source>python`). The tag stands alone at the start of its line; the block closes at the same
+ * closing tag alone on a line, counting the same tag opened again inside (an HTML file's `<pre>` lines).
+ */
+const TAG_OPEN = /^<(source|code|pre|codeblock|sourcecode)>([\w+#.-]*)[ \t]*$/i;
+
+/** The tag fence that opens at `lines[at]`; null when none opens there or it is never closed. */
+function tagFenceAt(lines: readonly string[], at: number, end: number): Fence | null {
+  const line = lines[at] ?? '';
+  if (line.charCodeAt(0) !== 60) return null;
+  const m = TAG_OPEN.exec(line);
+  if (!m) return null;
+  const tag = m[1]!.toLowerCase();
+  let depth = 1;
+  let close = at + 1;
+  for (; close < end; close++) {
+    const t = lines[close]!.trim().toLowerCase();
+    if (t === `</${tag}>`) depth--;
+    else if (t.startsWith(`<${tag}>`) && TAG_OPEN.test(t)) depth++;
+    if (depth === 0) break;
+  }
+  // An unclosed tag is HTML in prose more likely than a fence; it must not hide the fences after it.
+  if (close >= end) return null;
+  return {
+    open: at,
+    close,
+    marker: `<${tag}>`,
+    info: m[2]!,
+    lang: m[2]!.toLowerCase(),
+    indent: 0,
+    closed: true,
+    lines: lines.slice(at + 1, close),
+  };
+}
+
+/**
+ * Every top-level fence in `lines[from, to)`, in order. With `tags`, aider's tag fences count too (and
+ * the ``` lines inside one are its content, not fences).
+ */
+export function findFences(lines: readonly string[], from = 0, to = lines.length, tags = false): Fence[] {
   const out: Fence[] = [];
   let i = from;
   while (i < to) {
-    const f = fenceAt(lines, i, to);
+    const f = fenceAt(lines, i, to) ?? (tags ? tagFenceAt(lines, i, to) : null);
     if (f) {
       out.push(f);
       i = f.close + 1;

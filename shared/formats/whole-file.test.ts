@@ -121,3 +121,44 @@ describe('whole-file: corpus (aider whole-file)', () => {
     for (const op of ops) if (op.kind === 'create') expect(op.content).toBe(c.expected_files[op.path]);
   });
 });
+
+/**
+ * aider's tag fences (`<source>`…`</source>` and its siblings), which aider uses for whole files when a file
+ * it shows holds ``` lines (held-out aider replies: a repository's every reply was written so).
+ */
+describe('whole-file: aider tag fences (issue 25)', () => {
+  const ops = (text: string) => wholeFile.parse(text).flatMap((b) => b.ops);
+
+  it.each(['source', 'code', 'pre', 'codeblock', 'sourcecode'])(
+    '<%s> with the path on the line above',
+    (tag) => {
+      const text = `Here it is:\n\nREADME.md\n<${tag}>\n# Title\n\n\`\`\`bash\nnpm test\n\`\`\`\n</${tag}>\n\nDone.`;
+      expect(ops(text)).toEqual([
+        {
+          kind: 'create',
+          path: 'README.md',
+          content: '# Title\n\n```bash\nnpm test\n```\n',
+          ifExists: 'overwrite',
+          line: 3,
+        },
+      ]);
+    },
+  );
+
+  it('a language after the tag, and the same tag opened again inside (an HTML file) closes where it balances', () => {
+    const text = 'page.html\n<pre>html\n<div>\n<pre>\ncode\n</pre>\n</div>\n</pre>';
+    expect(ops(text)).toMatchObject([{ path: 'page.html', content: '<div>\n<pre>\ncode\n</pre>\n</div>\n' }]);
+  });
+
+  it.each([
+    ['no path right above', 'Some HTML:\n<pre>\nx\n</pre>'],
+    ['a blank line between', 'a.txt\n\n<pre>\nx\n</pre>'],
+    ['never closed (HTML in prose)', 'a.txt\n<pre>\nx\n\n```\nnot this\n```'],
+  ])('%s: no whole file from the tag', (_n, text) => {
+    expect(ops(text).filter((o) => 'content' in o && o.content.includes('x\n'))).toEqual([]);
+  });
+
+  it('an unclosed tag does not hide the fences after it', () => {
+    expect(ops('<pre>\nsrc/a.ts\n```ts\nlet a = 1;\n```')).toMatchObject([{ path: 'src/a.ts' }]);
+  });
+});

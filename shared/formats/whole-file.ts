@@ -2,8 +2,10 @@
  * Whole files in fenced code blocks: the generic answer "here is the new src/a.ts".
  *
  * Grammar:
- *   whole-file := [path-line [blank]] fence
+ *   whole-file := [path-line [blank]] fence | path-line tag-fence
  *   fence      := opening fence, content lines, closing fence (CommonMark, see fences.ts)
+ *   tag-fence  := `<source>lang` … `</source>` (or code, pre, codeblock, sourcecode: aider's fences for
+ *                 files that hold ``` lines; see fences.ts), named only by the path line right above it
  *   path-line  := a line holding only a path, dressed or not: `src/a.ts`, `**src/a.ts**`,
  *                 `` `src/a.ts` ``, `File: src/a.ts`, `### src/a.ts`, `- src/a.ts`, `src/a.ts:`
  * The path is taken from, in order:
@@ -104,9 +106,9 @@ const COMMENT_PATH =
 function parse(text: string): ParsedBlock[] {
   const lines = splitLines(text);
   const out: ParsedBlock[] = [];
-  for (const fence of findFences(lines)) {
+  for (const fence of findFences(lines, 0, lines.length, true)) {
     if (DIFF_LANGS.has(fence.lang) || ownedByAnotherFormat(fence.lines)) continue;
-    const found = findPath(lines, fence);
+    const found = fence.marker.startsWith('<') ? pathRightAbove(lines, fence) : findPath(lines, fence);
     if (!found) continue;
     const diagnostics: Diagnostic[] = [];
     const op: Op = {
@@ -197,6 +199,16 @@ function findPath(lines: readonly string[], fence: Fence): FoundPath | null {
     : { path: best.path, line: best.line };
 }
 
+/**
+ * A tag fence (`<source>`, aider's whole files when the file holds ``` lines; fences.ts) names its file
+ * only on the line right above it, as aider writes it: HTML tags in prose are no files.
+ */
+function pathRightAbove(lines: readonly string[], fence: Fence): FoundPath | null {
+  const prev = fence.open > 0 ? lines[fence.open - 1]! : '';
+  const path = prev.trim() ? pathFromLine(prev) : null;
+  return path ? { path, line: fence.open - 1 } : null;
+}
+
 /** Content that another reader owns: SEARCH/REPLACE blocks, an OpenAI patch, a unified diff. */
 function ownedByAnotherFormat(content: readonly string[]): boolean {
   let firstReal = -1;
@@ -217,6 +229,9 @@ function ownedByAnotherFormat(content: readonly string[]): boolean {
 
 export const wholeFile: FormatParser = {
   id: 'whole-file',
-  detect: (text) => text.includes('```') || text.includes('~~~'),
+  detect: (text) =>
+    text.includes('```') ||
+    text.includes('~~~') ||
+    /^<(?:source|code|pre|codeblock|sourcecode)>/im.test(text),
   parse,
 };
