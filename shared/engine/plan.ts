@@ -13,8 +13,10 @@ import { opPaths } from '../changeset/paths-of';
 import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
 import { type DisplayHunk, displayHunks } from './display-hunks';
+import { excerptOf } from './excerpt';
 import { isPlaceholderPath } from './placeholder';
 import { aliasedPath, type PathWorld, resolveAlias, withPath } from './resolve-paths';
+import { textLines } from './text-model';
 import type { EditNote, FailureKind } from './types';
 
 export interface FileSnapshot {
@@ -330,6 +332,21 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
         message: `The code at reply line ${op.line} may be meant for ${op.path} (a name guessed from the text around it), but there is no such file; it is not used.`,
       });
       continue;
+    }
+    if (op.guess && op.kind === 'create') {
+      // A block under a guessed name that holds only a part of the file it names is a quote or a piece to
+      // fit in (excerpt.ts), not the whole new file: written as the file it deletes the rest. Said, and
+      // left out like the block above.
+      const now = current(op.path);
+      const part = now === null ? null : excerptOf(textLines(op.content), textLines(now));
+      if (part) {
+        unused.push({
+          severity: 'warning',
+          line: op.line,
+          message: `The code at reply line ${op.line} may be meant for ${op.path} (a name guessed from the text around it), but it holds only ${part.covered} of that file's ${part.of} lines: it is a part of the file, not the whole of it, and is not used.`,
+        });
+        continue;
+      }
     }
     if (op.kind === 'rename') {
       const e = entity(op.from);
