@@ -11,7 +11,15 @@ import { arrayEdits, type LineEdits } from './display-hunks';
 import { exactPatch } from './exact-patch';
 import { elisions, isPlaceholderLine } from './placeholder';
 import type { Replacement } from './splice';
-import { formatText, hasFinalNewline, parseText, restyle, type TextDoc, textLines } from './text-model';
+import {
+  formatText,
+  hasFinalNewline,
+  parseText,
+  restyle,
+  type TextDoc,
+  textLines,
+  withoutBom,
+} from './text-model';
 import { type ApplyFailure, type ApplyResult, cap, type EditNote, fail } from './types';
 
 /** The result with what the preview needs beyond the text: the line ranges replaced, when known. */
@@ -156,7 +164,9 @@ function applyPatchOp(
     );
   }
   if (op.isNew || (!doc && !op.isDelete && op.hunks.every((h) => parseHunkLines(h).old.length === 0))) {
-    base = parseText('');
+    // A file the patch creates has the BOM its first line is written with (an existing empty file has
+    // none, and gets none).
+    base = { ...parseText(''), bom: op.hunks[0] !== undefined && parseHunkLines(op.hunks[0]).newBom };
     // A diff that creates the file meets one that exists, even empty: git refuses (t4132, "must notice
     // the file is already there"), and so do we, unless it is there with exactly that content.
     if (doc && (text !== '' || op.isNew)) {
@@ -217,7 +227,9 @@ function applyPatchOp(
  * newline gets one first, so the appended text starts on a line of its own (udiffx would glue them).
  */
 function appendTo(doc: TextDoc | null, text: string | null, content: string): string {
-  if (!doc || text === null || text === '') return content;
+  if (!doc || text === null) return content;
+  // An existing file, even empty, keeps its own BOM, that is none.
+  if (text === '') return withoutBom(content);
   const add = parseText(content);
   if (add.lines.length === 0) return text;
   const eol = doc.eol;

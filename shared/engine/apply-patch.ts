@@ -20,7 +20,7 @@ import { adapt, uniformShift } from './normalize';
 import { expandRanges, hasRanges } from './range-removal';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { eolAt, findOverlap, type Replacement, splice } from './splice';
-import { formatText, hasFinalNewline, parseText, type TextDoc } from './text-model';
+import { formatText, hasFinalNewline, parseText, type TextDoc, withoutBom } from './text-model';
 import {
   type ApplyFailure,
   cap,
@@ -39,12 +39,14 @@ export interface ParsedHunk {
   new: string[];
   oldNoEol: boolean;
   newNoEol: boolean;
+  /** The first new line began with a BOM, which was taken off it (a file the hunk creates has one). */
+  newBom: boolean;
 }
 
 export function parseHunkLines(hunk: Hunk): ParsedHunk {
   const lines = hunk.lines;
   const ops: LineOp[] = [];
-  const parsed: ParsedHunk = { ops, old: [], new: [], oldNoEol: false, newNoEol: false };
+  const parsed: ParsedHunk = { ops, old: [], new: [], oldNoEol: false, newNoEol: false, newBom: false };
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const prefix = raw[0];
@@ -60,10 +62,19 @@ export function parseHunkLines(hunk: Hunk): ParsedHunk {
     const from = prefix === ' ' || prefix === '-' || prefix === '+' ? 1 : 0;
     const lastLine = lines[i + 1]?.[0] === '\\';
     const to = raw.charCodeAt(raw.length - 1) === 13 && !lastLine ? raw.length - 1 : raw.length;
-    const body = from === 0 && to === raw.length ? raw : raw.slice(from, Math.max(from, to));
+    let body = from === 0 && to === raw.length ? raw : raw.slice(from, Math.max(from, to));
     // An empty line inside a hunk is a context line whose leading space was lost (editors and chat
     // pages strip trailing whitespace); any other unprefixed line is read as context the same way.
     const kind = prefix === '-' || prefix === '+' ? prefix : ' ';
+    // git diffs a file's BOM as text of its first line, and models copy it: at the head of either side
+    // it is the file's BOM (text-model's withoutBom), which the file keeps or lacks as it is.
+    if (body.charCodeAt(0) === 0xfeff) {
+      const firstNew = kind !== '-' && parsed.new.length === 0;
+      if ((kind !== '+' && parsed.old.length === 0) || firstNew) {
+        body = withoutBom(body);
+        if (firstNew) parsed.newBom = true;
+      }
+    }
     ops.push([kind, body]);
     if (kind !== '+') parsed.old.push(body);
     if (kind !== '-') parsed.new.push(body);
@@ -320,7 +331,7 @@ function applyHunksOnce(
     // Anchors: each must be found in turn after the previous hunk (codex's `@@ class Foo`).
     let cursor = prevEnd;
     for (const anchor of hunk.anchors ?? []) {
-      const found = seek(hay, [anchor], { lo: cursor, expected: cursor });
+      const found = seek(hay, [withoutBom(anchor)], { lo: cursor, expected: cursor });
       if (found.kind !== 'found') {
         return fail(
           'no-match',

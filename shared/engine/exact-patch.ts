@@ -88,7 +88,8 @@ interface ExactHunk {
 /**
  * The hunk's lines read as parseHunkLines reads them (an unprefixed line is unchanged, as written), its
  * added lines appended to `added`; null for a line the general way gives a meaning of its own: "\ No
- * newline", a CR, udiffx's `~`. A lazy hunk's lines are read on offsets into the reply (lazy-hunk.ts).
+ * newline", a CR, udiffx's `~`, a BOM in front. A lazy hunk's lines are read on offsets into the reply
+ * (lazy-hunk.ts).
  */
 function readHunk(hunk: Hunk, added: string[]): ExactHunk | null {
   const h: ExactHunk = { old: [], new: [], changes: false, removes: false, first: 0, last: 0 };
@@ -96,7 +97,11 @@ function readHunk(hunk: Hunk, added: string[]): ExactHunk | null {
     const c = a < b ? src.charCodeAt(a) : -1;
     if (c === 92 || (b > a && src.charCodeAt(b - 1) === 13) || (b - a === 1 && c === 126)) return false;
     const kind = c === 45 || c === 43 ? c : 32;
-    const body = c === 32 || c === 45 || c === 43 ? src.slice(a + 1, b) : src.slice(a, b);
+    const from = c === 32 || c === 45 || c === 43 ? a + 1 : a;
+    // A BOM in front of a line is the file's, echoed: parseHunkLines takes it off (and a file without
+    // one must not get it).
+    if (src.charCodeAt(from) === 0xfeff) return false;
+    const body = src.slice(from, b);
     if (kind !== 43) h.old.push(body);
     if (kind !== 45) h.new.push(body);
     if (kind === 43) added.push(body);

@@ -23,6 +23,24 @@ function asciiTypography(line: string): string {
   return out;
 }
 
+/** Whitespace as `trim()` reads it, but for U+FEFF. */
+const SPACE_EDGES = /^[^\S\uFEFF]+|[^\S\uFEFF]+$/g;
+
+/**
+ * `line.trim()`, except that a U+FEFF stays: `trim()` and `\s` count it as whitespace, so a BOM (or the
+ * mark inside a file made of joined files) read as indentation hides the line's real indentation from
+ * `uniformShift`, and is written back into the re-indented lines.
+ */
+export function trimSpace(line: string): string {
+  const t = line.trim();
+  return t.length === line.length || !line.includes('\uFEFF') ? t : line.replace(SPACE_EDGES, '');
+}
+
+/** Only whitespace, not counting U+FEFF as such (see `trimSpace`). */
+export function isBlank(line: string): boolean {
+  return trimSpace(line) === '';
+}
+
 export function lineKey(line: string, rung: Rung): string {
   switch (rung) {
     case 'exact':
@@ -30,12 +48,12 @@ export function lineKey(line: string, rung: Rung): string {
     case 'trailing-whitespace':
       return line.trimEnd();
     case 'indentation':
-      return line.trim();
+      return trimSpace(line);
     case 'typography':
     case 'uneven-indentation':
-      return asciiTypography(line).trim();
+      return trimSpace(asciiTypography(line));
     case 'backticks':
-      return asciiTypography(line).replace(/`/g, '').trim();
+      return trimSpace(asciiTypography(line).replace(/`/g, ''));
   }
 }
 
@@ -66,7 +84,7 @@ export function uniformShift(
   for (let j = 0; j < needle.length; j++) {
     const n = needle[j]!;
     const f = file[fileAt + j]!;
-    if (n.trim() === '' && f.trim() === '') continue;
+    if (isBlank(n) && isBlank(f)) continue;
     const fi = typographicIndent(f);
     const ni = typographicIndent(n);
     let here: IndentShift;
@@ -90,7 +108,7 @@ function typographicIndent(line: string): string {
 function reindent(lines: readonly string[], shift: IndentShift | null): string[] {
   if (!shift || shift.prefix === '') return [...lines];
   return lines.map((line) => {
-    if (line.trim() === '') return line;
+    if (isBlank(line)) return line;
     if (shift.sign === 1) return shift.prefix + line;
     if (line.startsWith(shift.prefix)) return line.slice(shift.prefix.length);
     // Less indented than the shift: remove what there is rather than characters of code.

@@ -18,6 +18,15 @@ export interface TextDoc {
 
 const BOM = '\uFEFF';
 
+/**
+ * `line` without a byte-order mark in front. A BOM belongs to the file (`TextDoc.bom`), never to a line:
+ * a reply echoes the file's at the start of its text (a model shown the file with it, git's diff of a
+ * file's first line), and taken as text it would be written after the file's own — two BOMs.
+ */
+export function withoutBom(line: string): string {
+  return line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+}
+
 export function parseText(text: string): TextDoc {
   let body = text;
   const bom = body.startsWith(BOM);
@@ -78,9 +87,11 @@ export function formatText(doc: TextDoc, finalNewline = hasFinalNewline(doc)): s
 
 /**
  * Lines of a piece of reply text (a SEARCH block, a REPLACE block, whole-file content): one final
- * line ending is the end of the last line, not an extra empty line. Any ending style is accepted.
+ * line ending is the end of the last line, not an extra empty line. Any ending style is accepted. A
+ * BOM in front is the file's, echoed (see `withoutBom`): it is not part of the first line.
  */
-export function textLines(text: string): string[] {
+export function textLines(reply: string): string[] {
+  const text = withoutBom(reply);
   if (text === '') return [];
   const lines = text.split(/\r?\n/);
   if (lines[lines.length - 1] === '') lines.pop();
