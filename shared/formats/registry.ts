@@ -10,6 +10,7 @@ import { readReplyPath } from '../engine/resolve-paths';
 import { normalizePath } from '../paths/paths';
 import { aptixParser } from './aptix';
 import { delimiterBlocksParser } from './delimiter-blocks';
+import { findFences } from './fences';
 import { fileChangesParser } from './file-changes';
 import { markdownActions } from './markdown-actions';
 import { openaiPatch } from './openai-patch';
@@ -182,27 +183,51 @@ function blockIsExact(block: ParsedBlock, text: string, exact: ReadonlySet<numbe
 
 /** A line that opens the model's reasoning: `<think>`, `<thinking>`, aider's `<thinking-content-…>`. */
 const REASONING_OPEN = /^[ \t]*<(think|thinking|reasoning|thinking-content-[0-9a-f]+)>[ \t]*$/;
+/** A line that closes it. Any of the tags closes any of them: aider logs `<thinking-content-…>` for a model
+ * whose own `</think>` then ends it (held-out aider replies). */
+const REASONING_CLOSE = /^[ \t]*<\/(think|thinking|reasoning|thinking-content-[0-9a-f]+)>[ \t]*$/;
 
 /**
  * The reply with the model's reasoning blocks blanked (same lines, so every line number holds), and the
  * 1-based line spans blanked. Reasoning holds drafts — listings the model rewrites below — and an
  * applier that read them would apply a draft (corpus: aider's `<thinking-content-…>` with draft
- * listings before the real one). Only a block whose opening tag stands alone on a line and whose
- * closing tag follows is blanked; an unclosed one is left as it is.
+ * listings before the real one). A block opens at a tag that stands alone on a line and ends at the next
+ * closing tag alone on a line; an unclosed one is left as it is. A closing tag with no opening one
+ * before it ends reasoning that started with the reply (a model that does not write its `<think>`;
+ * aider reads it so: everything before the closing tag is removed) — but not a closing tag inside a code
+ * block: that is code.
  */
 function maskReasoning(text: string): { text: string; regions: Array<[number, number]> } {
-  if (!/<(?:think|thinking|reasoning|thinking-content-[0-9a-f]+)>/.test(text)) return { text, regions: [] };
+  if (!/<\/?(?:think|thinking|reasoning|thinking-content-[0-9a-f]+)>/.test(text))
+    return { text, regions: [] };
   const lines = text.split('\n');
+  const clean = lines.map((l) => l.replace(/\r$/, ''));
+  const code = new Set<number>();
+  for (const f of findFences(clean)) for (let k = f.open + 1; k < f.close; k++) code.add(k);
+  // Inside a block the next closing tag ends it, fences or not (a draft's fence may be left open).
+  const closesAt = (from: number, outsideCode: boolean) => {
+    let j = from;
+    while (j < clean.length && ((outsideCode && code.has(j)) || !REASONING_CLOSE.test(clean[j]!))) j++;
+    return j;
+  };
   const regions: Array<[number, number]> = [];
-  for (let i = 0; i < lines.length; i++) {
-    const m = REASONING_OPEN.exec(lines[i]!.replace(/\r$/, ''));
-    if (!m) continue;
-    const closing = `</${m[1]}>`;
-    let j = i;
-    while (j < lines.length && !lines[j]!.includes(closing)) j++;
-    if (j >= lines.length) break;
+  const blank = (i: number, j: number) => {
     for (let k = i; k <= j; k++) lines[k] = '';
     regions.push([i + 1, j + 1]);
+  };
+  let firstOpen = 0;
+  while (firstOpen < clean.length && !REASONING_OPEN.test(clean[firstOpen]!)) firstOpen++;
+  const firstClose = closesAt(0, true);
+  let i = 0;
+  if (firstClose < firstOpen) {
+    blank(0, firstClose);
+    i = firstClose + 1;
+  }
+  for (; i < clean.length; i++) {
+    if (!REASONING_OPEN.test(clean[i]!)) continue;
+    const j = closesAt(i + 1, false);
+    if (j >= clean.length) break;
+    blank(i, j);
     i = j;
   }
   return regions.length > 0 ? { text: lines.join('\n'), regions } : { text, regions };
