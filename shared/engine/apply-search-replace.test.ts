@@ -238,3 +238,38 @@ describe("search/replace: aider's blank lines and final line break", () => {
     });
   });
 });
+
+describe('search/replace: the lines a block keeps are written as the file has them (issue 25)', () => {
+  it.each<[string, string, string, string, string]>([
+    [
+      'trailing spaces of an unchanged line (a Markdown line break)',
+      'Dear reader,  \nthanks.\nBye\n',
+      'Dear reader,\nthanks.\n',
+      'Dear reader,\nthank you.\n',
+      'Dear reader,  \nthank you.\nBye\n',
+    ],
+    [
+      'an unchanged line where the match ignored indentation (and its trailing spaces)',
+      'class A:\n    def f(self):   \n        return 1\n',
+      'def f(self):\n    return 1\n',
+      'def f(self):\n    return 2\n',
+      // The changed line follows the reply, re-indented by the one shift; the kept one is the file's.
+      'class A:\n    def f(self):   \n        return 2\n',
+    ],
+    [
+      "the file's typography of an unchanged line",
+      'msg = “hi”\nx = 1\n',
+      'msg = "hi"\nx = 1\n',
+      'msg = "hi"\nx = 2\n',
+      'msg = “hi”\nx = 2\n',
+    ],
+  ])('%s', (_n, before, search, replace, after) => {
+    expect(applyOp(before, srOp([{ search, replace }]))).toMatchObject({ ok: true, text: after });
+  });
+
+  it('an exact match writes the reply as it is', () => {
+    expect(applyOp('a\nb\n', srOp([{ search: 'a\nb\n', replace: 'a\nB\n' }]))).toMatchObject({
+      text: 'a\nB\n',
+    });
+  });
+});

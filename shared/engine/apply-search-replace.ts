@@ -7,6 +7,7 @@
  * - aider's `...` elision: a line that is only `...` splits SEARCH and REPLACE into pieces that pair
  *   up; each SEARCH piece must fit exactly once, in order, and is replaced by its REPLACE piece.
  */
+import { diffArrays } from 'diff';
 import type { SearchReplaceEdit } from '../changeset/changeset';
 import { noteRung } from './apply-patch';
 import { adapt } from './normalize';
@@ -138,7 +139,7 @@ export function applySearchReplace(
     }
     reps = [];
     for (const m of matches) {
-      const lines = edit.verbatim ? [...replace] : adapt(replace, m);
+      const lines = edit.verbatim ? [...replace] : keptAsInFile(search, replace, adapt(replace, m), doc, m);
       added.push(...lines);
       reps.push(freshLines(doc, m.start, m.start + search.length, lines));
       noteRung(notes, m, `the search text of ${label}`, ctx.opLine);
@@ -278,4 +279,34 @@ function trimBlankEdges(lines: readonly string[]): string[] {
   while (a < z && lines[a]!.trim() === '') a++;
   while (z > a && lines[z - 1]!.trim() === '') z--;
   return lines.slice(a, z);
+}
+
+/**
+ * The replacement, with each line the block keeps (a line of the SEARCH text that the REPLACE text
+ * repeats) written as the file has it. Where the search fitted only loosely (trailing whitespace,
+ * indentation, typography), the reply's copy of an unchanged line differs from the file's in exactly what
+ * the match forgave: written from the reply, the edit would change lines it does not change (trailing
+ * spaces are a line break in Markdown). Lines the reply adds or changes stay as the reply has them.
+ */
+function keptAsInFile(
+  search: readonly string[],
+  replace: readonly string[],
+  adapted: string[],
+  doc: TextDoc,
+  m: Match,
+): string[] {
+  if (m.rung === 'exact') return adapted;
+  let si = 0;
+  let ri = 0;
+  for (const part of diffArrays(search as string[], replace as string[])) {
+    const n = part.count ?? part.value.length;
+    if (part.added) ri += n;
+    else if (part.removed) si += n;
+    else {
+      for (let k = 0; k < n; k++) adapted[ri + k] = doc.lines[m.start + si + k]!;
+      si += n;
+      ri += n;
+    }
+  }
+  return adapted;
 }
