@@ -19,6 +19,9 @@ describe('search-replace: markers', () => {
     ['=======', 'divider'],
     ['=====', 'divider'],
     ['>>>>>>> REPLACE', 'tail'],
+    // aider's markers until mid-2023.
+    ['<<<<<<< ORIGINAL', 'head'],
+    ['>>>>>>> UPDATED', 'tail'],
     ['>>>>>>>REPLACE```', 'tail'],
     ['+++++++ REPLACE', 'tail'],
     ['<<<< SEARCH', null],

@@ -4,9 +4,11 @@
  * Grammar (each item is one line; leading spaces before a marker are allowed):
  *   block   := [path] head search-line* divider replace-line* tail
  *   head    := '<'{5,9} ' '? 'SEARCH' any*            aider
+ *            | '<'{5,9} ' '? 'ORIGINAL' any*          aider until mid-2023
  *            | '-'{3,9} ' '? 'SEARCH' any*            Cline
  *   divider := '='{5,9}
  *   tail    := '>'{5,9} ' '? 'REPLACE' any*           aider
+ *            | '>'{5,9} ' '? 'UPDATED' any*           aider until mid-2023
  *            | '+'{3,9} ' '? 'REPLACE' any*           Cline
  *   path    := within the 3 lines above the head: a line holding only a path (`src/a.py`,
  *              `**src/a.py**`, `### src/a.py`, …) or a fence opener whose info names one
@@ -90,9 +92,10 @@ export function markerOf(line: string): Marker {
     return new RegExp(`^\\s*${keyword}\\b`, 'i').test(rest) ? 'malformed' : null;
   }
   if (n < 5 || n > 9) return null;
-  const word = rest.replace(/^ ?/, '').slice(0, 7).toUpperCase();
-  if (ch === '<' && word.startsWith('SEARCH')) return 'head';
-  if (ch === '>' && word === 'REPLACE') return 'tail';
+  const word = rest.replace(/^ ?/, '').slice(0, 8).toUpperCase();
+  // ORIGINAL / UPDATED: aider's markers until mid-2023 (held-out gpt-4 replies of that time).
+  if (ch === '<' && (word.startsWith('SEARCH') || word === 'ORIGINAL')) return 'head';
+  if (ch === '>' && (word.startsWith('REPLACE') || word.startsWith('UPDATED'))) return 'tail';
   return null;
 }
 
@@ -445,6 +448,6 @@ function endWithFence(lines: readonly string[], end: number): number {
 
 export const searchReplace: FormatParser = {
   id: 'search-replace',
-  detect: (text) => /[<-]{3,9} ?search/i.test(text),
+  detect: (text) => /[<-]{3,9} ?search|<{5,9} ?original/i.test(text),
   parse,
 };

@@ -162,3 +162,27 @@ describe('whole-file: aider tag fences (issue 25)', () => {
     expect(ops('<pre>\nsrc/a.ts\n```ts\nlet a = 1;\n```')).toMatchObject([{ path: 'src/a.ts' }]);
   });
 });
+
+describe('whole-file: marker lines are never a file (issue 25)', () => {
+  const ops = (text: string) => wholeFile.parse(text).flatMap((b) => b.ops);
+  const diags = (text: string) => wholeFile.parse(text).flatMap((b) => b.diagnostics);
+
+  it.each([
+    ['a merge conflict', '<<<<<<< HEAD\nx = 1\n=======\nx = 2\n>>>>>>> feature'],
+    ['an edit format of unknown keywords', '<<<<<<< BEFORE\nx = 1\n=======\nx = 2\n>>>>>>> AFTER'],
+  ])('%s under a path: no file, a warning that says why', (_n, body) => {
+    const text = `app.py\n\`\`\`python\n${body}\n\`\`\``;
+    expect(ops(text)).toEqual([]);
+    expect(diags(text)).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        line: 2,
+        message: expect.stringMatching(/marker lines/),
+      }),
+    ]);
+  });
+
+  it('one of the three alone is content (a Markdown heading underline)', () => {
+    expect(ops('README.md\n```markdown\nTitle\n=======\n\ntext\n```')).toMatchObject([{ path: 'README.md' }]);
+  });
+});

@@ -110,6 +110,23 @@ function parse(text: string): ParsedBlock[] {
     if (DIFF_LANGS.has(fence.lang) || ownedByAnotherFormat(fence.lines)) continue;
     const found = fence.marker.startsWith('<') ? pathRightAbove(lines, fence) : findPath(lines, fence);
     if (!found) continue;
+    if (hasMarkerBlock(fence.lines)) {
+      // `<<<<<<<` … `=======` … `>>>>>>>` lines of some kind this reader does not know (a merge conflict,
+      // an edit format's markers): never a file's content. Written as the file, the markers would be in it.
+      out.push({
+        start: fence.open + 1,
+        end: Math.min(fence.close, lines.length - 1) + 1,
+        ops: [],
+        diagnostics: [
+          {
+            severity: 'warning',
+            line: fence.open + 1,
+            message: `The code block at reply line ${fence.open + 1} holds <<<<<<< / ======= / >>>>>>> marker lines of no edit format ReplyApply reads; it is not written to ${found.path}.`,
+          },
+        ],
+      });
+      continue;
+    }
     const diagnostics: Diagnostic[] = [];
     const op: Op = {
       kind: 'create',
@@ -207,6 +224,19 @@ function pathRightAbove(lines: readonly string[], fence: Fence): FoundPath | nul
   const prev = fence.open > 0 ? lines[fence.open - 1]! : '';
   const path = prev.trim() ? pathFromLine(prev) : null;
   return path ? { path, line: fence.open - 1 } : null;
+}
+
+/** Marker lines in order: `<<<<<<<…`, then `=======`, then `>>>>>>>…` (any keywords, or none). */
+function hasMarkerBlock(content: readonly string[]): boolean {
+  let stage = 0;
+  for (const l of content) {
+    const c = l.charCodeAt(0);
+    if (c !== 60 && c !== 61 && c !== 62 && c !== 32) continue;
+    if (stage === 0 && /^\s*<{5,9}(?:\s|$)/.test(l)) stage = 1;
+    else if (stage === 1 && /^\s*={5,9}\s*$/.test(l)) stage = 2;
+    else if (stage === 2 && /^\s*>{5,9}(?:\s|$)/.test(l)) return true;
+  }
+  return false;
 }
 
 /** Content that another reader owns: SEARCH/REPLACE blocks, an OpenAI patch, a unified diff. */
