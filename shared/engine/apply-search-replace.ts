@@ -53,7 +53,8 @@ export function applySearchReplace(
     if (search.every((l) => l.trim() === '')) {
       added.push(...replace);
       if (!doc) {
-        doc = parseText(edit.replace);
+        // As the REPLACE text reads, less aider's layout line (the lines, not the raw text).
+        doc = parseText(edit.aider ? (replace.length === 0 ? '' : `${replace.join('\n')}\n`) : edit.replace);
         created = true;
       } else {
         const n = doc.lines.length;
