@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { aptixParser } from './aptix';
+import { detectAll } from './registry';
 
 const parse = (text: string) => aptixParser.parse(text);
 const ops = (text: string) => parse(text).flatMap((b) => b.ops);
@@ -129,5 +130,17 @@ describe('aptix refusals and git patches', () => {
     ]) {
       expect(() => parse(junk)).not.toThrow();
     }
+  });
+});
+
+describe('aptix: a ```json fence that is no bundle (issue 25)', () => {
+  // Held-out aider reply: a package.json SEARCH/REPLACE block in a ````json fence mentions "files".
+  const reply =
+    'Here is the change:\n\n````json\npackage.json\n<<<<<<< SEARCH\n  },\n  "files": [\n=======\n  },\n  "files": [\n    "dist",\n>>>>>>> REPLACE\n````\n';
+  it('is left to the reader it belongs to', () => {
+    expect(aptixParser.parse(reply)).toEqual([]);
+    const sets = detectAll(reply);
+    expect(sets.map((s) => s.source.format)).toEqual(['search-replace']);
+    expect(sets[0]!.ops).toMatchObject([{ kind: 'search-replace', path: 'package.json' }]);
   });
 });

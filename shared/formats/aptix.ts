@@ -131,6 +131,10 @@ function isObject(v: unknown): v is Record<string, Json> {
 function readBundle(fence: Fence, lineCount: number): ParsedBlock | null {
   const text = fence.lines.join('\n');
   if (!text.includes('"files"') && !text.includes('"patches"')) return null;
+  // A bundle is an object. A ```json fence that starts otherwise holds something else that mentions
+  // "files" — a package.json SEARCH/REPLACE block under its path (held-out aider reply), a snippet.
+  const head = text.trimStart();
+  if (!head.startsWith('{') && !head.startsWith('//') && !head.startsWith('/*')) return null;
   const start = fence.open + 1;
   const end = fence.closed ? fence.close + 1 : lineCount;
   const diagnostics: Diagnostic[] = [];
