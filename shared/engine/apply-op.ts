@@ -5,7 +5,7 @@
  */
 import type { Op } from '../changeset/changeset';
 import { applyEditRanges, applyInsert } from './apply-lines';
-import { applyHunks, parseHunkLines } from './apply-patch';
+import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
 import { arrayEdits, type LineEdits } from './display-hunks';
 import { exactPatch } from './exact-patch';
@@ -166,7 +166,7 @@ function applyPatchOp(
   if (op.isNew || (!doc && !op.isDelete && op.hunks.every((h) => parseHunkLines(h).old.length === 0))) {
     // A file the patch creates has the BOM its first line is written with (an existing empty file has
     // none, and gets none).
-    base = { ...parseText(''), bom: op.hunks[0] !== undefined && parseHunkLines(op.hunks[0]).newBom };
+    base = { ...parseText(''), bom: op.hunks[0] !== undefined && writesBom(op.hunks[0]) };
     // A diff that creates the file meets one that exists, even empty: git refuses (t4132, "must notice
     // the file is already there"), and so do we, unless it is there with exactly that content.
     if (doc && (text !== '' || op.isNew)) {

@@ -39,14 +39,12 @@ export interface ParsedHunk {
   new: string[];
   oldNoEol: boolean;
   newNoEol: boolean;
-  /** The first new line began with a BOM, which was taken off it (a file the hunk creates has one). */
-  newBom: boolean;
 }
 
 export function parseHunkLines(hunk: Hunk): ParsedHunk {
   const lines = hunk.lines;
   const ops: LineOp[] = [];
-  const parsed: ParsedHunk = { ops, old: [], new: [], oldNoEol: false, newNoEol: false, newBom: false };
+  const parsed: ParsedHunk = { ops, old: [], new: [], oldNoEol: false, newNoEol: false };
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const prefix = raw[0];
@@ -62,24 +60,59 @@ export function parseHunkLines(hunk: Hunk): ParsedHunk {
     const from = prefix === ' ' || prefix === '-' || prefix === '+' ? 1 : 0;
     const lastLine = lines[i + 1]?.[0] === '\\';
     const to = raw.charCodeAt(raw.length - 1) === 13 && !lastLine ? raw.length - 1 : raw.length;
-    let body = from === 0 && to === raw.length ? raw : raw.slice(from, Math.max(from, to));
+    const body = from === 0 && to === raw.length ? raw : raw.slice(from, Math.max(from, to));
     // An empty line inside a hunk is a context line whose leading space was lost (editors and chat
     // pages strip trailing whitespace); any other unprefixed line is read as context the same way.
     const kind = prefix === '-' || prefix === '+' ? prefix : ' ';
-    // git diffs a file's BOM as text of its first line, and models copy it: at the head of either side
-    // it is the file's BOM (text-model's withoutBom), which the file keeps or lacks as it is.
-    if (body.charCodeAt(0) === 0xfeff) {
-      const firstNew = kind !== '-' && parsed.new.length === 0;
-      if ((kind !== '+' && parsed.old.length === 0) || firstNew) {
-        body = withoutBom(body);
-        if (firstNew) parsed.newBom = true;
-      }
-    }
     ops.push([kind, body]);
     if (kind !== '+') parsed.old.push(body);
     if (kind !== '-') parsed.new.push(body);
   }
   return parsed;
+}
+
+/** Where the head of each side of a hunk is: a line's index, when it begins a side, with its body's offset. */
+function sideHeads(hunk: Hunk): Array<{ i: number; from: number; side: 'old' | 'new' | 'both' }> {
+  const heads: Array<{ i: number; from: number; side: 'old' | 'new' | 'both' }> = [];
+  let oldSeen = false;
+  let newSeen = false;
+  for (let i = 0; i < hunk.lines.length && !(oldSeen && newSeen); i++) {
+    const raw = hunk.lines[i]!;
+    const prefix = raw[0];
+    if (prefix === '\\') continue;
+    const from = prefix === ' ' || prefix === '-' || prefix === '+' ? 1 : 0;
+    const old = prefix !== '+' && !oldSeen;
+    const fresh = prefix !== '-' && !newSeen;
+    if (old || fresh) heads.push({ i, from, side: old && fresh ? 'both' : old ? 'old' : 'new' });
+    if (prefix !== '+') oldSeen = true;
+    if (prefix !== '-') newSeen = true;
+  }
+  return heads;
+}
+
+/**
+ * The hunk without a BOM at the head of either side: git diffs a file's BOM as text of its first line,
+ * and models copy it, but it is the file's (text-model's withoutBom), which the file keeps or lacks as
+ * it is. Taken off once, before the hunk is placed or repaired.
+ */
+export function withoutEchoedBom(hunk: Hunk): Hunk {
+  let lines: string[] | null = null;
+  for (const { i, from } of sideHeads(hunk)) {
+    const raw = hunk.lines[i]!;
+    if (raw.charCodeAt(from) !== 0xfeff) continue;
+    lines ??= [...hunk.lines];
+    lines[i] = raw.slice(0, from) + raw.slice(from + 1);
+  }
+  const section = hunk.glued && hunk.section !== undefined ? withoutBom(hunk.section) : hunk.section;
+  if (!lines && section === hunk.section) return hunk;
+  return { ...hunk, lines: lines ?? hunk.lines, ...(section === undefined ? {} : { section }) };
+}
+
+/** Whether the hunk's new side begins with a BOM: a file the hunk creates then has one. */
+export function writesBom(hunk: Hunk): boolean {
+  return sideHeads(hunk).some(
+    ({ i, from, side }) => side !== 'old' && hunk.lines[i]!.charCodeAt(from) === 0xfeff,
+  );
 }
 
 /** Whether the hunk has a `+` or `-` line: `parseHunkLines(h).ops.some(([k]) => k !== ' ')` without parsing it. */
@@ -145,7 +178,7 @@ export function applyHunks(
   ctx: { opLine: number; path: string },
 ): PatchApplied | ApplyFailure {
   const where = `the patch for ${ctx.path} (reply line ${ctx.opLine})`;
-  let written = hunksAsWritten;
+  let written = hunksAsWritten.map(withoutEchoedBom);
   const notes: EditNote[] = [];
   const note = (message: string, severity: EditNote['severity'] = 'warning') =>
     notes.push({ severity, line: ctx.opLine, message });
@@ -316,7 +349,8 @@ function applyHunksOnce(
   const where = `of the patch for ${ctx.path} (reply line ${ctx.opLine})`;
 
   for (let i = 0; i < hunks.length; i++) {
-    const hunk = hunks[i]!;
+    // Again: a repair may have left out what stood before the line that carries it (a junk line).
+    const hunk = withoutEchoedBom(hunks[i]!);
     const p = parseHunkLines(hunk);
     // Named only in a message: most hunks apply without one.
     const label = () => hunkLabel(hunk, i);

@@ -101,6 +101,12 @@ describe('the file keeps exactly its own BOM', () => {
       `${B}    a = 10\n    b = 2\n`,
     ],
     [
+      '…after a junk line the hunk is repaired without (the line is the head of its side then)',
+      `${B}a = 1\nb = 2\n`,
+      patchOp([{ lines: [' </thinking>', `-${B}a = 1`, '+a = 2', ' b = 2'], loose: [0] }]),
+      `${B}a = 2\nb = 2\n`,
+    ],
+    [
       'a patch does not add a BOM to a file without one',
       'using System;\nclass A\n',
       patchOp([hunk(['-using System;', `+${B}using System;`, ' class A'], [1, 2, 1, 2])]),
