@@ -159,7 +159,11 @@ interface Located {
 }
 
 /** A failure of one hunk of the patch: which one, so that a repair can be tried on it. */
-type HunkFailure = ApplyFailure & { hunk?: number };
+type HunkFailure = ApplyFailure & {
+  hunk?: number;
+  /** The hunk fits as written, and what it makes is already there: no reading of it is to be tried. */
+  stands?: true;
+};
 
 interface Attempt {
   /** Hunks whose kept and removed lines differ from the file may be placed by fuzzyPlace. */
@@ -264,7 +268,10 @@ export function applyHunks(
   for (let round = 0; round < fixed.length * 2; round++) {
     if (last.ok || last.hunk === undefined) break;
     const i = last.hunk;
-    const r = last.kind === 'no-match' ? repairHunk(doc, fixed[i]!, (h) => placesAlone(doc, h, ctx)) : null;
+    // "Already applied" too: a hunk that only removes lines, one of them two lines of the file run
+    // together, has its new side (its kept lines) in the file and its old side not, as written.
+    const repairable = last.kind === 'no-match' || (last.kind === 'already-applied' && !last.stands);
+    const r = repairable ? repairHunk(doc, fixed[i]!, (h) => placesAlone(doc, h, ctx)) : null;
     if (!r) break;
     fixed[i] = r.hunk;
     repaired.push(`hunk ${i + 1}: ${r.what}`);
@@ -361,6 +368,22 @@ function applyHunksOnce(
       hunk: i,
     });
     if (p.ops.length === 0) return fail('no-match', `${label()} ${where} has no lines.`);
+    // Text glued to the `@@` that the header counts as a line on both sides is the hunk's first line
+    // (hunk-repairs.ts reads it so once this refusal sends the hunk there). Read without it, the hunk
+    // loses the line that placed it: one that only adds lines would put them before the line they
+    // follow, one that removes a blank line would remove the first blank line near its number.
+    if (
+      hunk.glued &&
+      hunk.section &&
+      numbered &&
+      hunk.oldLines === m + 1 &&
+      hunk.newLines === p.new.length + 1
+    ) {
+      return fail(
+        'no-match',
+        `${cap(label())} ${where} counts one line more on each side than it has: the text glued to its @@ line.`,
+      );
+    }
 
     // Anchors: each must be found in turn after the previous hunk (codex's `@@ class Foo`).
     let cursor = prevEnd;
@@ -502,10 +525,13 @@ function applyHunksOnce(
     if (again !== null) {
       // The hunk's result already stands where it goes: applying it would add its lines a second time
       // (git refuses these through its anchoring rules; corpus udiff-081, git t4113's "at the beginning").
-      return fail(
-        'already-applied',
-        `${label()} ${where} fits at line ${start + 1}, but what it makes of those lines is already in the file at line ${again + 1}; it seems to be applied already.`,
-      );
+      return {
+        ...fail(
+          'already-applied',
+          `${label()} ${where} fits at line ${start + 1}, but what it makes of those lines is already in the file at line ${again + 1}; it seems to be applied already.`,
+        ),
+        stands: true,
+      };
     }
     const eol = eolAt(doc, start, end);
     const rep: Replacement = { start, end, lines: [], eols: [] };
@@ -654,7 +680,11 @@ function appliedAround(hay: Haystack, p: ParsedHunk, start: number, end: number)
  * - a differing line is nowhere in the file: one that is elsewhere means lines were skipped or moved,
  *   not mistyped (corpus llm-241).
  * Lines are compared one to one: a line missing from the file, or an extra one, is no fit. Two places
- * that fit are no fit at all (corpus udiff-107/109; refusals: udiff-023/027/033/115, llm-241).
+ * that fit are no fit at all (corpus udiff-107/109; refusals: udiff-023/027/033/115, llm-241). A place
+ * where a differing line is blank against a line of text (or the reverse), or lies past the start or end
+ * of the file, is a line missing or extra there, not a typo: it is never taken, and it still counts as a
+ * place that fits, since a file's blank lines, start and end say nothing of where the hunk goes (a leaked
+ * `</thinking>` before a hunk whose lines the file has twice, one copy at its start, must pick neither).
  */
 export function fuzzyPlace(
   hay: Haystack,
@@ -683,19 +713,33 @@ export function fuzzyPlace(
   const index = hay.indexFor('trailing-whitespace');
   const want = p.old.map((l) => l.trimEnd());
   const budget = Math.ceil(context / 3) - 1;
+  const n = keys.length;
+  // Places where the hunk's first or last lines would lie outside the file are looked at too.
+  const first = lo <= 0 ? 1 - want.length : lo;
+  const last = hi >= n - want.length ? n - 1 : Math.min(hi, n - want.length);
   let found: { start: number; differing: number[] } | null = null;
-  for (let start = Math.max(0, lo); start <= Math.min(hi, keys.length - want.length); start++) {
+  let weak = false;
+  for (let start = first; start <= last; start++) {
     const differing: number[] = [];
     let fits = true;
+    let shaky = false;
     for (let j = 0; j < want.length && fits; j++) {
-      if (keys[start + j] === want[j]) continue;
+      const at = start + j;
+      const key = at >= 0 && at < n ? keys[at] : undefined;
+      if (key === want[j]) continue;
       if (kinds[j] === '-' || pinned.has(j) || differing.length >= budget || index.has(want[j]!))
         fits = false;
-      else differing.push(j);
+      else {
+        differing.push(j);
+        // Not a typo but a line missing or extra: a blank line against a line of text (or the reverse),
+        // or a line past the start or end of the file.
+        if (key === undefined || (want[j]!.trim() === '') !== (key.trim() === '')) shaky = true;
+      }
     }
     if (!fits) continue;
-    if (found) return null;
-    found = { start, differing };
+    if (found || weak) return null;
+    if (shaky) weak = true;
+    else found = { start, differing };
   }
   return found && found.differing.length > 0 ? { ...found, context } : null;
 }

@@ -36,7 +36,9 @@ export function exactPatch(text: string, op: PatchOp): ExactPatched | null {
   let copied = 0; // offset in `text` up to which `out` holds it
   let prevEnd = 0;
   for (const hunk of op.hunks) {
-    if (hunk.oldStart === undefined || hunk.oldStart < 1 || hunk.anchors?.length || hunk.atEof) return null;
+    // Text glued to its `@@` may be its first line (applyHunks decides).
+    if (hunk.oldStart === undefined || hunk.oldStart < 1 || hunk.anchors?.length || hunk.atEof || hunk.glued)
+      return null;
     const p = readHunk(hunk, added);
     if (!p) return null;
     const m = p.old.length;

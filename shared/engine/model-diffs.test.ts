@@ -339,3 +339,76 @@ describe('what the reference tools accept', () => {
     expect(ok(r)).toBe('    new1\n    new2\n    line3\n');
   });
 });
+
+/**
+ * What tiers.property.test.ts found, each as its smallest case. Before its fix, each row wrote the hunk
+ * somewhere else than where it goes, or (the split line) refused it as applied already.
+ */
+describe('found by the tier properties', () => {
+  const v = (...ns: number[]) => ns.map((n) => `let v${n} = "s${n}" - 1;`);
+
+  it.each<[string, string, Hunk, string]>([
+    [
+      'text glued to the @@ of a hunk that only adds lines is the line they follow',
+      text(...v(0)),
+      {
+        lines: ['+added'],
+        oldStart: 1,
+        oldLines: 1,
+        newStart: 1,
+        newLines: 2,
+        section: v(0)[0],
+        glued: true,
+      },
+      text(...v(0), 'added'),
+    ],
+    [
+      '... and of one that removes a blank line: the blank line after it, not the first one',
+      text('', ...v(1), ''),
+      {
+        lines: ['+a', '-', '+b'],
+        oldStart: 1,
+        oldLines: 2,
+        newStart: 1,
+        newLines: 3,
+        section: v(1)[0],
+        glued: true,
+      },
+      text('', ...v(1), 'a', 'b'),
+    ],
+    [
+      'a leaked code fence is no blank line of the file (it is left out as junk)',
+      text(...v(0), ''),
+      { lines: ['-let v0 = "s0" - 1;', ' ```', '+added'], loose: [1] },
+      text('added', ''),
+    ],
+    [
+      'a removed line that runs two lines together, in a hunk that only removes: split, not "applied already"',
+      text(...v(0, 1, 2)),
+      hunk([` ${v(0)[0]}`, `-${v(1)[0]}${v(2)[0]}`]),
+      text(...v(0)),
+    ],
+  ])('%s', (_name, before, h, after) => {
+    expect(ok(apply(before, [h]))).toBe(after);
+  });
+
+  it.each<[string, string, Hunk]>([
+    [
+      'a hunk whose lines the file has twice, a junk line before it, one copy at the start of the file',
+      text(...v(0, 1, 2, 0, 1, 2)),
+      { lines: [' </thinking>', ` ${v(0)[0]}`, '+a', ` ${v(1)[0]}`, ` ${v(2)[0]}`], loose: [0] },
+    ],
+    [
+      'a hunk whose lines the file has twice, a blank kept line before it where the file has text',
+      text(...v(0, 1, 2, 3), 'w', ...v(0, 1, 2, 3)),
+      hunk([' ', ` ${v(0)[0]}`, `-${v(1)[0]}`, '+a', ` ${v(2)[0]}`, ` ${v(3)[0]}`]),
+    ],
+    [
+      'a fence kept in a Markdown file is no blank line of the hunk',
+      text('# T', '```', 'code x', '```', 'end'),
+      hunk([' # T', ' ', '+new', ' code x']),
+    ],
+  ])('refuses %s', (_name, before, h) => {
+    expect(apply(before, [h]).ok).toBe(false);
+  });
+});

@@ -49,6 +49,7 @@ export class Haystack {
     const keys = this.keysFor(rung);
     for (let j = 0; j < needleKeys.length; j++) if (keys[start + j] !== needleKeys[j]) return null;
     if (rung === 'exact' || rung === 'trailing-whitespace') return { start, rung, shift: null };
+    if (rung === 'backticks' && fenceForBlank(this.lines, start, needle)) return null;
     if (rung === 'uneven-indentation' || rung === 'backticks') return { start, rung, shift: null };
     const shift = uniformShift(this.lines, start, needle);
     return shift ? { start, rung, shift } : null;
@@ -186,6 +187,23 @@ function lineHash(text: string, seed: number): number {
   h ^= h >>> 16;
   // As an Int32Array holds it.
   return h | 0;
+}
+
+const ONLY_BACKTICKS = /^\s*`+\s*$/;
+
+/**
+ * Whether a line of backticks only (a code fence: one leaked into a hunk, or a Markdown file's own) stands
+ * against a line without any at `start`: its key on the backticks rung is empty, as a blank line's is, but
+ * a fence is no blank line (added lines would land on the wrong side of it).
+ */
+function fenceForBlank(file: readonly string[], start: number, needle: readonly string[]): boolean {
+  for (let j = 0; j < needle.length; j++) {
+    const n = needle[j]!;
+    const f = file[start + j]!;
+    if ((ONLY_BACKTICKS.test(n) && !f.includes('`')) || (ONLY_BACKTICKS.test(f) && !n.includes('`')))
+      return true;
+  }
+  return false;
 }
 
 function keyAll(lines: readonly string[], rung: Rung): string[] {
