@@ -30,6 +30,11 @@ describe('parseText / formatText', () => {
     expect(hasFinalNewline(doc)).toBe(final);
   });
 
+  it('writes a file whose every line is gone as empty, without its BOM (variants run: udiff-047)', () => {
+    const doc = parseText('\uFEFFa\r\nb\r\n');
+    expect(formatText({ ...doc, lines: [], eols: [] })).toBe('');
+  });
+
   it('gives a former last line the dominant ending when lines follow it', () => {
     const doc = parseText('a\r\nb');
     doc.lines.push('c');

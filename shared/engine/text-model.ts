@@ -68,6 +68,9 @@ export function hasFinalNewline(doc: TextDoc): boolean {
  */
 export function formatText(doc: TextDoc, finalNewline = hasFinalNewline(doc)): string {
   const { lines, eols } = doc;
+  // A file with no text left is empty: a byte-order mark alone is no text, and the reply's own empty
+  // file is written so (the variants run: a diff that removed every line left a lone BOM).
+  if (lines.length === 0) return '';
   const last = lines.length - 1;
   // The common case, one ending throughout: a single join (a 50,000-line file is written often).
   const eol = eols[0] || doc.eol;
