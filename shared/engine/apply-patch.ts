@@ -466,7 +466,9 @@ function applyHunksOnce(
         );
       }
       if (found.kind === 'none') {
-        const fuzzy = attempt.fuzz ? fuzzyPlace(hay, p, options.lo ?? 0, options.hi ?? n - m) : null;
+        const fuzzy = attempt.fuzz
+          ? fuzzyPlace(hay, p, options.lo ?? 0, options.hi ?? n - m, looseOld(hunk))
+          : null;
         if (!fuzzy) {
           const r = notFound(hay, p, label(), where, numbered ? hunk.oldStart : undefined, options.lo ?? 0);
           return { ...r, hunk: i };
@@ -678,7 +680,11 @@ function appliedAround(hay: Haystack, p: ParsedHunk, start: number, end: number)
  *   reply put it (jsdiff's rule);
  * - fewer than a third of the unchanged lines differ, with at least three of them in the hunk;
  * - a differing line is nowhere in the file: one that is elsewhere means lines were skipped or moved,
- *   not mistyped (corpus llm-241).
+ *   not mistyped (corpus llm-241);
+ * - a differing line is no line the reply wrote without a prefix (`firm`): that may be junk as well as a
+ *   mistyped line, and where the hunk fits without it is then a guess;
+ * - a line that matches says something (not only blank lines and braces): a hunk whose one line of text
+ *   differs would fit wherever its blank lines do.
  * Lines are compared one to one: a line missing from the file, or an extra one, is no fit. Two places
  * that fit are no fit at all (corpus udiff-107/109; refusals: udiff-023/027/033/115, llm-241). A place
  * where a differing line is blank against a line of text (or the reverse), or lies past the start or end
@@ -691,6 +697,7 @@ export function fuzzyPlace(
   p: ParsedHunk,
   lo: number,
   hi: number,
+  firm: ReadonlySet<number> = new Set(),
 ): { start: number; differing: number[]; context: number } | null {
   const kinds = p.ops.filter(([k]) => k !== '+').map(([k]) => k);
   const context = kinds.filter((k) => k === ' ').length;
@@ -727,7 +734,13 @@ export function fuzzyPlace(
       const at = start + j;
       const key = at >= 0 && at < n ? keys[at] : undefined;
       if (key === want[j]) continue;
-      if (kinds[j] === '-' || pinned.has(j) || differing.length >= budget || index.has(want[j]!))
+      if (
+        kinds[j] === '-' ||
+        pinned.has(j) ||
+        firm.has(j) ||
+        differing.length >= budget ||
+        index.has(want[j]!)
+      )
         fits = false;
       else {
         differing.push(j);
@@ -736,12 +749,27 @@ export function fuzzyPlace(
         if (key === undefined || (want[j]!.trim() === '') !== (key.trim() === '')) shaky = true;
       }
     }
-    if (!fits) continue;
+    // The lines that match must say something: blank lines and braces fit anywhere.
+    if (!fits || !want.some((l, j) => /[\p{L}\p{N}]/u.test(l) && !differing.includes(j))) continue;
     if (found || weak) return null;
     if (shaky) weak = true;
     else found = { start, differing };
   }
   return found && found.differing.length > 0 ? { ...found, context } : null;
+}
+
+/** The old-side indexes of the hunk's lines written without a prefix (Hunk.loose). */
+function looseOld(hunk: Hunk): Set<number> {
+  const out = new Set<number>();
+  if (!hunk.loose?.length) return out;
+  const loose = new Set(hunk.loose);
+  let old = 0;
+  hunk.lines.forEach((line, i) => {
+    if (line[0] === '+' || line[0] === '\\') return;
+    if (loose.has(i)) out.add(old);
+    old++;
+  });
+  return out;
 }
 
 function sameHunk(a: Hunk, b: Hunk): boolean {

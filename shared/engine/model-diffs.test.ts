@@ -404,6 +404,19 @@ describe('found by the tier properties', () => {
       hunk([' ', ` ${v(0)[0]}`, `-${v(1)[0]}`, '+a', ` ${v(2)[0]}`, ` ${v(3)[0]}`]),
     ],
     [
+      'a hunk whose lines the file has twice, a junk line in it that the one copy lacks and the other has a line for',
+      text(...v(0, 1, 2), '    }', ...v(0, 1, 2), '    }', '    }', ...v(5)),
+      {
+        lines: ['+a', ` ${v(0)[0]}`, `-${v(1)[0]}`, '+b', ` ${v(2)[0]}`, ' </thinking>', '     }'],
+        loose: [5],
+      },
+    ],
+    [
+      'a hunk whose one line of text is broken, with only blank lines around it to fit',
+      text(' ', ...v(1, 2), '', '', ...v(5), '', ' ', ...v(1, 2), '', ''),
+      hunk(['+a', '  ', ` ${v(1)[0]}${v(2)[0]}`, ' ', '+b', ' ', '+c']),
+    ],
+    [
       'a fence kept in a Markdown file is no blank line of the hunk',
       text('# T', '```', 'code x', '```', 'end'),
       hunk([' # T', ' ', '+new', ' code x']),
