@@ -252,22 +252,7 @@ const EVERY = 12;
  * Sampled variants that write wrong until the product is fixed: `<case>~<variant>` → 'issue 25: class'. They run
  * as expected failures; remove an entry once its variant no longer writes wrong.
  */
-const TRAILING_WS =
-  'issue 25: trailing spaces dropped from a line SEARCH and REPLACE both hold, after a match that ignored trailing whitespace';
-const CASE_WHOLE = 'issue 25: a whole-file write creates a second file beside its case variant';
-const CASE_EMPTY_SEARCH = 'issue 25: an empty-SEARCH block creates a second file beside its case variant';
-const KNOWN: Record<string, string> = {
-  'aider-0anes0__verilog_simulasyonu-LSFL--005~trailing-ws': TRAILING_WS,
-  'aider-Induk-Capstone-team__rutina-frontend-001~case-renamed': CASE_WHOLE,
-  'aider-MakanFar__research-agent-014~trailing-ws': TRAILING_WS,
-  'aider-MohammadBnei__dream-analyst-002~case-renamed': CASE_WHOLE,
-  'aider-MohammadBnei__dream-analyst-014~case-renamed': CASE_WHOLE,
-  'aider-PadsterH2012__ac-project1-001~trailing-ws': TRAILING_WS,
-  'aider-aliscie__odoc-005~case-renamed': CASE_EMPTY_SEARCH,
-  'aider-bradthebeeble__ronnie-demo-004~trailing-ws': TRAILING_WS,
-  'aider-brezzy1337__wiseqrpay-008~trailing-ws': TRAILING_WS,
-  'aider-nishadhka__geomanager-005~trailing-ws': TRAILING_WS,
-};
+const KNOWN: Record<string, string> = {};
 
 const sample: Case[] = eligibleCases(await loadCases(), EVERY);
 /** A case our policy refuses (or writes otherwise than upstream) has no applied base, so no variants to judge. */
