@@ -81,3 +81,55 @@ describe('FileRow: a file found by its content', () => {
     expect(li.textContent).not.toContain('The reply wrote');
   });
 });
+
+describe('FileRow: a file the reply named in another letter case', () => {
+  const OLD_README = '# Title\n\nOld text.\n';
+  const NEW_README = '# Title\n\nNew text.\n';
+  const matched = (extra: Partial<ReviewFile> = {}): ReviewFile => ({
+    path: 'readme.md',
+    action: 'modify',
+    baseHash: 'h',
+    oldText: OLD_README,
+    newText: NEW_README,
+    hunks: displayHunks(OLD_README, NEW_README),
+    status: 'ok',
+    notes: [
+      {
+        severity: 'warning',
+        line: 2,
+        message:
+          'The reply names README.md (reply line 2); readme.md is the file of the project with that name in another case. That is a guess: check it.',
+      },
+    ],
+    lines: [2],
+    guess: true,
+    byCase: true,
+    writtenAs: 'README.md',
+    ...extra,
+  });
+
+  it('says the name was matched in another case, with both names, and is unticked until ticked', async () => {
+    const { ticks } = await row(matched());
+    const li = root.querySelector('[data-replyapply-file="readme.md"]')!;
+    const box = li.querySelector<HTMLInputElement>('input[data-accept]')!;
+    expect(box.checked).toBe(false);
+    expect(box.disabled).toBe(false);
+    expect(li.querySelector('[data-replyapply="matched-in-case"]')!.textContent).toBe(
+      "Matched in another case: the reply names README.md, which does not exist; readme.md is the project's file with that name in another case. Nothing is written to it until you tick it: tick it only if it is the right file.",
+    );
+    expect(li.textContent).toContain('readme.md is the file of the project with that name in another case');
+    // Said once, by the row's own words: not the generic guess nor "The reply wrote".
+    expect(li.textContent).not.toContain('The file name is a guess');
+    expect(li.textContent).not.toContain('The reply wrote');
+    await act(() => box.click());
+    expect(ticks).toEqual([['readme.md', true]]);
+  });
+
+  it('names the file it moves for a rename whose source was matched in another case', async () => {
+    await row(matched({ action: 'rename', from: 'readme.md', path: 'docs/readme.md' }));
+    const li = root.querySelector('[data-replyapply-file="docs/readme.md"]')!;
+    expect(li.querySelector('[data-replyapply="matched-in-case"]')!.textContent).toMatch(
+      /^Matched in another case: the reply names README\.md, which does not exist; readme\.md is the project's file/,
+    );
+  });
+});

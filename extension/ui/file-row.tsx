@@ -130,7 +130,7 @@ export const FileRow = memo(function FileRow({
         </div>
       )}
       {resultMessage && <p class="result-message">{resultMessage}</p>}
-      {file.writtenAs && !file.byContent && (
+      {file.writtenAs && !file.byContent && !file.byCase && (
         <p class="note info">
           The reply wrote <code>{file.writtenAs}</code>.
         </p>
@@ -146,6 +146,12 @@ export const FileRow = memo(function FileRow({
             'names no file for it'
           )}
           . Nothing is written to it until you tick it: tick it only if it is the right file.
+        </p>
+      ) : file.byCase ? (
+        <p class="note warning" data-replyapply="matched-in-case">
+          Matched in another case: the reply names <code>{file.writtenAs}</code>, which does not exist;{' '}
+          <code>{file.from ?? file.path}</code> is the project's file with that name in another case. Nothing
+          is written to it until you tick it: tick it only if it is the right file.
         </p>
       ) : (
         file.guess && (

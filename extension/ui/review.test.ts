@@ -655,3 +655,77 @@ describe('buildReview: a SEARCH block that names no file, or one that does not e
     );
   });
 });
+
+describe('buildReview: a file named in another letter case (resolve-paths.ts, resolveCase)', () => {
+  const README = '# Title\n\nOld text.\n';
+  const edit: Op = {
+    kind: 'search-replace',
+    path: 'README.md',
+    line: 2,
+    edits: [{ search: 'Old text.\n', replace: 'New text.\n', all: false }],
+  };
+  /** readFiles as the host answers it: a missing file with the files that have its name in another case. */
+  const caseAware =
+    (files: Record<string, string>) =>
+    (p: ParamsOf<'readFiles'>): ResultOf<'readFiles'> => ({
+      root: p.root,
+      files: p.paths.map((path) => {
+        const f = files[path];
+        if (f !== undefined)
+          return { path, exists: true, text: f, hash: `h:${f}`, size: f.length, mode: 0o644 };
+        const caseVariants = Object.keys(files).filter((k) => k.toLowerCase() === path.toLowerCase());
+        return caseVariants.length > 0 ? { path, exists: false, caseVariants } : { path, exists: false };
+      }),
+    });
+
+  it.each([false, true])(
+    'reads the variant in the second round and offers it unticked, saying why (in parts: %s)',
+    async (inParts) => {
+      const files = { 'readme.md': README };
+      const host = fakeHost(files, { readFiles: caseAware(files) });
+      const r = await buildReview(
+        proposal([set('search-replace', [edit, createB])]),
+        ROOT,
+        host.call,
+        inParts ? { onProgress: () => undefined, yieldAfter: async () => undefined } : {},
+      );
+      if (!r.ok) throw new Error(r.message);
+      // No folder search: a name that exists in another case is that file.
+      expect(host.calls).toEqual([
+        { method: 'readFiles', params: { root: ROOT, paths: ['README.md', 'b.ts'] } },
+        { method: 'readFiles', params: { root: ROOT, paths: ['readme.md'] } },
+      ]);
+      const found = r.review.files.find((f) => f.path === 'readme.md')!;
+      expect(found).toMatchObject({ status: 'ok', guess: true, byCase: true, writtenAs: 'README.md' });
+      expect(found.notes[0]!.message).toBe(
+        'The reply names README.md (reply line 2); readme.md is the file of the project with that name in another case. That is a guess: check it.',
+      );
+      expect(r.review.files.map((f) => f.path)).toEqual(['readme.md', 'b.ts']);
+      expect(defaultTicks(r.review)).toEqual(new Set(['b.ts']));
+      expect(changesFor(r.review, new Set(['readme.md']))).toEqual([
+        { action: 'modify', path: 'readme.md', baseHash: `h:${README}`, content: '# Title\n\nNew text.\n' },
+      ]);
+    },
+  );
+
+  it('two variants: the row is refused, naming them', async () => {
+    const files = { 'readme.md': README, 'Readme.md': README };
+    const r = await buildReview(
+      proposal([set('search-replace', [edit])]),
+      ROOT,
+      fakeHost(files, { readFiles: caseAware(files) }).call,
+    );
+    if (!r.ok) throw new Error(r.message);
+    expect(r.review.files).toEqual([
+      expect.objectContaining({
+        path: 'README.md',
+        status: 'error',
+        error: {
+          kind: 'ambiguous',
+          message:
+            'The reply names README.md (reply line 2), which does not exist; readme.md and Readme.md are files of the project with that name in another case, so none is chosen.',
+        },
+      }),
+    ]);
+  });
+});

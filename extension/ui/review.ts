@@ -8,6 +8,7 @@ import type { ChangeSet, Diagnostic, FormatId } from '../../shared/changeset/cha
 import { formatsOf, mergeChangeSets } from '../../shared/changeset/merge';
 import { opPaths } from '../../shared/changeset/paths-of';
 import {
+  caseVariantsToRead,
   type FailureKind,
   type FilePlan,
   type FileSnapshot,
@@ -88,14 +89,23 @@ export function reviewChangeSet(proposal: Proposal, root: string): ChangeSet {
   );
 }
 
-/** The files a plan of the change set needs, as the host read them; `unreadable` holds the host's reasons. */
+/**
+ * The files a plan of the change set needs, as the host read them; `unreadable` holds the host's reasons,
+ * `caseVariants` the files that have a missing name in another case (resolve-paths.ts, resolveCase).
+ */
 export type ReadResult =
-  | { ok: true; snapshots: Map<string, FileSnapshot | null>; unreadable: Map<string, string> }
+  | {
+      ok: true;
+      snapshots: Map<string, FileSnapshot | null>;
+      unreadable: Map<string, string>;
+      caseVariants: Map<string, string[]>;
+    }
   | { ok: false; code: number; message: string };
 
 /**
  * Reads what `plan` needs, each round in one host call: the names the ops give, then the other names of
- * a file (strip levels, the folder under a made-up one) only where it is missing. The background runs the
+ * a file (strip levels, the folder under a made-up one, and the files the host found with its name in
+ * another case) only where it is missing. The background runs the
  * same reads ahead when a click opens the review (background/read-ahead.ts), so they must stay this way.
  */
 export async function readForPlan(
@@ -107,6 +117,7 @@ export async function readForPlan(
 ): Promise<ReadResult> {
   const snapshots = new Map(known?.snapshots);
   const unreadable = new Map(known?.unreadable);
+  const caseVariants = new Map(known?.caseVariants);
   const read = async (wanted: string[]): Promise<ReadResult | null> => {
     const needs = wanted.filter((p) => !snapshots.has(p));
     if (!needs.length) return null;
@@ -122,6 +133,7 @@ export async function readForPlan(
       else {
         snapshots.set(f.path, null);
         if (f.exists === 'error') unreadable.set(f.path, f.error.message);
+        else if (f.caseVariants) caseVariants.set(f.path, f.caseVariants);
       }
     }
     for (const p of needs) {
@@ -132,8 +144,12 @@ export async function readForPlan(
     }
     return null;
   };
-  const failed = (await read(planNeedsFirst(changeSet))) ?? (await read(planNeedsMore(changeSet, snapshots)));
-  return failed ?? { ok: true, snapshots, unreadable };
+  // A third round only when the other names read in the second have a variant of their own (rare).
+  const failed =
+    (await read(planNeedsFirst(changeSet))) ??
+    (await read(planNeedsMore(changeSet, snapshots, caseVariants))) ??
+    (await read(caseVariantsToRead(snapshots, caseVariants)));
+  return failed ?? { ok: true, snapshots, unreadable, caseVariants };
 }
 
 /** The review so far while it is planned part by part: the files planned yet, and how many parts are left. */
@@ -178,9 +194,14 @@ export async function readAndLocate(
   const first = await readForPlan(named, root, call);
   if (!first.ok) return { changeSet: named, read: first };
   const access: FolderAccess = {
-    // Every name of a SEARCH block is among the paths just read (planNeedsFirst, planNeedsMore).
+    // Every name of a SEARCH block is among the paths just read (planNeedsFirst, planNeedsMore). One
+    // that exists in another case is that file, not one to find by its content (resolveCase).
     existing: async (paths) =>
-      new Set(paths.filter((p) => first.snapshots.get(p) != null || first.unreadable.has(p))),
+      new Set(
+        paths.filter(
+          (p) => first.snapshots.get(p) != null || first.unreadable.has(p) || first.caseVariants.has(p),
+        ),
+      ),
     find: (queries) => call('findText', { root, queries }),
   };
   const changeSet = await locateInFolder(named, access);
@@ -199,9 +220,9 @@ export async function buildReview(
   const { changeSet, read } = await readAndLocate(reviewChangeSet(proposal, root), root, call);
   performance.mark('replyapply:files-read');
   if (!read.ok) return read;
-  const { snapshots, unreadable } = read;
+  const { snapshots, unreadable, caseVariants } = read;
   if (!onProgress) {
-    const p = plan(changeSet, snapshots);
+    const p = plan(changeSet, snapshots, { caseVariants });
     return {
       ok: true,
       review: reviewOf(
@@ -239,7 +260,7 @@ export async function buildReview(
   let shown = false;
   for (const part of parts) {
     if (signal?.aborted) return { ok: false, code: -1, message: 'A newer review replaced this one.' };
-    const p = plan(part, snapshots);
+    const p = plan(part, snapshots, { caseVariants });
     for (const f of p.files)
       files.push({
         planned: f,

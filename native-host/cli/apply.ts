@@ -1,8 +1,9 @@
 /**
  * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]`
  *
- * detectAll → locateInFolder (SEARCH blocks that name no file, or a missing one) → planNeedsFirst/More →
- * readSnapshots → plan → show the plan → confirm → one host transaction → scripts.
+ * detectAll → locateInFolder (SEARCH blocks that name no file, or a missing one) → planNeedsFirst/More
+ * (with the files that have a missing name in another case) → readSnapshots → plan → show the plan →
+ * confirm → one host transaction → scripts.
  * All or nothing: a refused path anywhere in the reply, a block the parsers could not read, or any file
  * whose plan failed means nothing is written (exit 1). Shell commands run only with --allow-scripts, after
  * the files are written, each confirmed (or all, with --yes).
@@ -16,7 +17,7 @@ import { type FolderAccess, locateInFolder } from '../../shared/engine/locate-by
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import { refusedPaths } from '../../shared/formats/refused-paths';
 import { detectAll, hash } from '../../shared/formats/registry';
-import { ErrorCode, type FileChange } from '../../shared/protocol/protocol';
+import { ErrorCode, type FileChange, type Snapshot } from '../../shared/protocol/protocol';
 import { findText } from '../fs/find-text';
 import { snapshotReader } from '../fs/snapshots';
 import { stateDir } from '../fs/state';
@@ -394,7 +395,9 @@ function folderAccess(root: string): FolderAccess {
     existing: async (paths) => {
       try {
         const reader = await snapshotReader(root, { hash: false });
-        return new Set(reader.read(paths).flatMap((s) => (s.exists === false ? [] : [s.path])));
+        // A name that exists in another case is that file, not one to find by its content (resolveCase).
+        const found = (s: Snapshot) => s.exists !== false || s.caseVariants !== undefined;
+        return new Set(reader.read(paths).flatMap((s) => (found(s) ? [s.path] : [])));
       } catch {
         // The folder itself is refused: the plan says so when it reads it.
         return new Set(paths);

@@ -6,6 +6,7 @@
  */
 import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
 import {
+  caseVariantsToRead,
   type FilePlan,
   type Plan,
   plan,
@@ -74,20 +75,28 @@ export function planParts(parts: ChangeSet[], read: ReadSnapshots, o: PartOption
     // Out of the list (not `shift`, which moves every part after it: ten thousand parts).
     parts[i] = undefined as unknown as ChangeSet;
     const snapshots = new Map<string, { text: string; hash: string } | null>();
+    // A missing file's name in another case: the file the plan may mean (resolve-paths.ts, resolveCase).
+    const caseVariants = new Map<string, string[]>();
     const take = (paths: string[]) => {
       for (const s of read(paths)) {
         if (s.exists === true) snapshots.set(s.path, { text: s.text, hash: s.hash });
-        else if (s.exists === false) snapshots.set(s.path, null);
-        else
+        else if (s.exists === false) {
+          snapshots.set(s.path, null);
+          if (s.caseVariants) caseVariants.set(s.path, s.caseVariants);
+        } else
           out.unreadable.push({ path: s.path, action: 'modify', status: 'error', message: s.error.message });
       }
     };
-    // Other names of a file (strip levels, the folder under a made-up one) only where it is missing.
+    // Other names of a file (strip levels, the folder under a made-up one, its name in another case) only
+    // where it is missing.
     take(planNeedsFirst(part));
-    const more = planNeedsMore(part, snapshots);
+    const more = planNeedsMore(part, snapshots, caseVariants);
     if (more.length > 0) take(more);
+    // The other names just read may have a variant of their own (rare: a third round only then).
+    const last = caseVariantsToRead(snapshots, caseVariants);
+    if (last.length > 0) take(last);
     if (out.unreadable.length > 0) continue;
-    const partPlan = plan(part, snapshots);
+    const partPlan = plan(part, snapshots, { caseVariants });
     out.scripts.push(...partPlan.scripts);
     // A part carries none of the reply's own diagnostics (independentParts): these are the plan's.
     out.diagnostics.push(...partPlan.diagnostics);
@@ -108,6 +117,8 @@ function plannedFile(f: FilePlan, partPlan: Plan, style: Style, o: PartOptions):
   const file = fileReport(f, status === 'error' ? 'error' : held ? 'skipped' : 'ok');
   if (held && f.byContent)
     file.message = `Found by its content: the reply names ${f.writtenAs ? `${f.writtenAs}, which does not exist` : 'no file'}; pass --include-guesses to apply it.`;
+  else if (held && f.byCase)
+    file.message = `Matched in another case: the reply names ${f.writtenAs}, which does not exist; pass --include-guesses to apply it.`;
   else if (held)
     file.message = `The file name is a guess${f.writtenAs ? ` for ${f.writtenAs}` : ''}; pass --include-guesses to apply it.`;
   else if (accepted) file.message = `written with its placeholder (--accept-elisions): ${f.error!.message}`;
@@ -143,7 +154,7 @@ function renderFile(f: FilePlan, style: Style, diffs: boolean): string {
   const status = f.status === 'error' ? style.red('error ') : style.green('ok    ');
   if (diffs) out.push('');
   out.push(
-    `${status}  ${f.action.padEnd(6)}  ${what}${f.byContent ? style.yellow(' [found by its content]') : f.guess ? style.yellow(' [path guessed]') : ''}${diffs ? '' : changedLines(f, style)}${lines}`,
+    `${status}  ${f.action.padEnd(6)}  ${what}${f.byContent ? style.yellow(' [found by its content]') : f.byCase ? style.yellow(' [matched in another case]') : f.guess ? style.yellow(' [path guessed]') : ''}${diffs ? '' : changedLines(f, style)}${lines}`,
   );
   if (f.error) {
     out.push(`        ${style.red(f.error.message)}`);

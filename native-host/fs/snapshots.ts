@@ -1,9 +1,11 @@
 /**
  * `readFiles`: the current content of project files, for planning. One refused or unreadable path is an
  * error entry in the answer, not a failure of the whole call (the plan shows it beside the other files).
+ * A missing file comes with the files that have its name in another case (case-variants.ts).
  */
 import type { Snapshot } from '../../shared/protocol/protocol';
 import { ErrorCode } from '../../shared/protocol/protocol';
+import { caseVariantsOf, type Listings } from './case-variants';
 import { HostFailure } from './failure';
 import { decodeText, readExactSync, type Scratch } from './file-bytes';
 import { validateRoot } from './root';
@@ -44,11 +46,13 @@ export async function snapshotReader(
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const how = { maxBytes, hash: options.hash ?? true };
   const folders: FolderCache = new Map();
+  // Folders listed to find a missing file's case variants, once each for the reader's life.
+  const listings: Listings = new Map();
   // One after another with synchronous calls: each file is a few microseconds of system calls, cheaper
   // than any promise-based concurrency around them.
   const scratch: Scratch = { buf: Buffer.allocUnsafe(64 * 1024) };
   return {
-    read: (paths) => paths.map((p) => snapshotOne(realRoot, p, how, folders, scratch)),
+    read: (paths) => paths.map((p) => snapshotOne(realRoot, p, how, folders, listings, scratch)),
   };
 }
 
@@ -68,8 +72,13 @@ function snapshotOne(
   p: string,
   { maxBytes, hash }: { maxBytes: number; hash: boolean },
   folders: FolderCache,
+  listings: Listings,
   scratch: Scratch,
 ): Snapshot {
+  const missing = (rel: string): Snapshot => {
+    const caseVariants = caseVariantsOf(realRoot, rel, listings);
+    return caseVariants.length > 0 ? { path: p, exists: false, caseVariants } : { path: p, exists: false };
+  };
   const error = (code: number, message: string): Snapshot => ({
     path: p,
     exists: 'error',
@@ -85,11 +94,11 @@ function snapshotOne(
       if (read.kind === 'file') return snapshotOf(p, quick.rel, read.file, error);
     }
     const resolved = resolveInRootSync(realRoot, p, 'read', folders);
-    if (resolved.kind === 'missing') return { path: p, exists: false };
+    if (resolved.kind === 'missing') return missing(resolved.rel);
     if (resolved.kind !== 'file')
       return error(ErrorCode.UnsafePath, `${resolved.rel} is not a regular file.`);
     const read = readExactSync(resolved.abs, maxBytes, scratch, hash);
-    if (read.kind === 'missing') return { path: p, exists: false };
+    if (read.kind === 'missing') return missing(resolved.rel);
     if (read.kind === 'not-a-file')
       return error(ErrorCode.UnsafePath, `${resolved.rel} is not a regular file.`);
     if (read.kind === 'too-large') {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FileChange } from '../../shared/protocol/protocol';
 import { ErrorCode } from '../../shared/protocol/protocol';
+import { refuseCaseTwins } from './case-twins';
 import {
   CommitFailure,
   commitSteps,
@@ -70,7 +71,8 @@ function conflictError(conflicts: Array<{ path: string; why: string }>): HostFai
 /**
  * Apply `changes` to the project at `root`. Returns the apply id (for undo) and one result per change.
  * Throws HostFailure: RootRefused/NotFound/NotAFolder (root), Locked, UnsafePath, InvalidParams (a path
- * twice), Conflict (a file differs from its baseHash; nothing written), WriteFailed (all rolled back).
+ * twice), CaseTwin (a new name beside one that differs only in case), Conflict (a file differs from its
+ * baseHash; nothing written), WriteFailed (all rolled back).
  */
 export async function apply(
   root: string,
@@ -122,6 +124,17 @@ async function applyLocked(
     once(target, change.path);
     if (from && change.action === 'rename') once(from, change.from);
   }
+  // No new file beside one whose name differs only in case (case-twins.ts): a new name is a rename's
+  // target, or a file written that was planned as missing (baseHash null).
+  const isNew = (c: FileChange) => c.action === 'rename' || (c.action !== 'delete' && c.baseHash === null);
+  refuseCaseTwins(
+    resolved
+      .filter(({ change }) => isNew(change))
+      .map(({ change, target }) => ({ rel: target.rel, abs: target.abs, raw: change.path })),
+    resolved.flatMap(({ change, target, from }) =>
+      change.action === 'delete' ? [target.abs] : from ? [from.abs] : [],
+    ),
+  );
   // The bytes read here (journaled) and those to write live as long as the transaction: one arena.
   const arena = new Arena();
   const currents = await mapLimited(resolved, CONCURRENCY, async ({ change, target, from }) => ({

@@ -12,6 +12,7 @@ export { type DisplayHunk, displayHunks, type LineEdits } from './display-hunks'
 export { independentParts } from './parts';
 export { isPlaceholderLine, isPlaceholderPath } from './placeholder';
 export {
+  caseVariantsToRead,
   type FileAction,
   type FilePlan,
   type FileSnapshot,

@@ -6,6 +6,7 @@
  * the files of `plan` of the whole, in the order of their first operation.
  */
 import type { ChangeSet, Op } from '../changeset/changeset';
+import { caseKey } from '../paths/case';
 import { opNeeds } from './plan';
 
 /**
@@ -26,8 +27,12 @@ export function independentParts(changeSet: ChangeSet): ChangeSet[] {
     return root;
   };
   // Absolute paths tell the plan together where the reply puts the project (plan.ts, absoluteRootOf):
-  // they share one part, through a key no real path can be.
-  const needs = (op: Op) => (op.alias?.how === 'absolute' ? ['\0absolute', ...opNeeds(op)] : opNeeds(op));
+  // they share one part, through a key no real path can be. Names that differ only in letter case may
+  // be one file (resolve-paths.ts, resolveCase): they share a part too.
+  const needs = (op: Op) => {
+    const paths = opNeeds(op).map(caseKey);
+    return op.alias?.how === 'absolute' ? ['\0absolute', ...paths] : paths;
+  };
   for (const op of changeSet.ops) {
     const [first, ...rest] = needs(op);
     if (first === undefined) continue;

@@ -15,7 +15,14 @@ import { applyOpDetailed } from './apply-op';
 import { type DisplayHunk, displayHunks } from './display-hunks';
 import { excerptOf } from './excerpt';
 import { isPlaceholderPath } from './placeholder';
-import { aliasedPath, type PathWorld, resolveAlias, withPath } from './resolve-paths';
+import {
+  aliasedPath,
+  type CaseVariants,
+  caseTwinTarget,
+  type PathWorld,
+  resolvePath,
+  withPath,
+} from './resolve-paths';
 import { textLines } from './text-model';
 import type { EditNote, FailureKind } from './types';
 
@@ -62,6 +69,8 @@ export interface FilePlan {
    * its content (locate-by-content.ts). Always with `guess`.
    */
   byContent?: boolean;
+  /** The reply named it in another letter case (`README.md` for `readme.md`). Always with `guess`. */
+  byCase?: boolean;
 }
 
 export interface Plan {
@@ -89,10 +98,14 @@ export function planNeedsFirst(changeSet: ChangeSet): string[] {
   return [...paths];
 }
 
-/** The rest of `planNeeds`, given the snapshots of `planNeedsFirst`: only names `plan` will look at. */
-export function planNeedsMore(changeSet: ChangeSet, first: Snapshots): string[] {
+/**
+ * The rest of `planNeeds`, given the snapshots of `planNeedsFirst`: only names `plan` will look at — and
+ * the files that have a missing name in another case (`caseVariants`, as readFiles gave them). The names
+ * read here may have variants of their own: a caller reads `caseVariantsToRead` once more.
+ */
+export function planNeedsMore(changeSet: ChangeSet, first: Snapshots, caseVariants?: CaseVariants): string[] {
   const known = (p: string) => (first instanceof Map ? first.get(p) : first[p]);
-  const paths = new Set<string>();
+  const paths = new Set(caseVariantsToRead(first, caseVariants));
   for (const op of changeSet.ops) {
     const a = op.alias;
     if (!a || a.how === 'absolute' || a.how === 'content') continue;
@@ -102,6 +115,14 @@ export function planNeedsMore(changeSet: ChangeSet, first: Snapshots): string[] 
     if ([path, ...sure].some((p) => known(p) !== null)) continue;
     for (const p of a.how === 'diff-names' ? a.paths.slice(sure.length) : a.paths) paths.add(p);
   }
+  return [...paths];
+}
+
+/** The files that have a missing name in another case whose snapshots are not among `read` yet. */
+export function caseVariantsToRead(read: Snapshots, caseVariants: CaseVariants | undefined): string[] {
+  const paths = new Set<string>();
+  for (const variants of caseVariants?.values() ?? [])
+    for (const p of variants) if ((read instanceof Map ? read.get(p) : read[p]) === undefined) paths.add(p);
   return [...paths];
 }
 
@@ -139,6 +160,7 @@ interface Entity {
   lossy: boolean;
   outside?: boolean;
   byContent?: boolean;
+  byCase?: boolean;
   error?: NonNullable<FilePlan['error']>;
   /** What the failed operation meant to do, for the action shown with the error. */
   failedIntent?: FileAction;
@@ -153,7 +175,12 @@ interface Entity {
   editHunks?: DisplayHunk[];
 }
 
-export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
+export interface PlanOptions {
+  /** Existing files with a missing path's name in another case (resolve-paths.ts, resolveCase). */
+  caseVariants?: CaseVariants;
+}
+
+export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOptions = {}): Plan {
   const snap = (path: string): FileSnapshot | null => {
     const s = snapshots instanceof Map ? snapshots.get(path) : snapshots[path];
     if (s === undefined)
@@ -239,6 +266,14 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
       e.failedTarget = to;
       return;
     }
+    // A target that exists only in another case is that file on a case-insensitive disk (resolve-paths.ts).
+    const twin = caseTwinTarget(op, e.path, to, world);
+    if (twin !== null) {
+      e.error = { kind: 'exists', message: twin };
+      e.failedIntent = 'rename';
+      e.failedTarget = to;
+      return;
+    }
     live.delete(e.path);
     vacated.add(e.path);
     e.path = to;
@@ -278,7 +313,24 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
       return r.ok ? 'once' : r.kind === 'ambiguous' ? 'several' : 'none';
     },
     absoluteRoot: absoluteRootOf(changeSet.ops, (p) => snap(p) !== null),
+    caseVariants: (p) => {
+      const found = options.caseVariants?.get(p);
+      if (found === undefined) return [];
+      // A variant an earlier operation of the reply deleted or moved away is no longer there; one the
+      // caller did not read (caseVariantsToRead) is not chosen.
+      return found.filter((v) => {
+        const e = live.get(v);
+        if (e) return e.text !== null;
+        return v !== p && !vacated.has(v) && (snapshots instanceof Map ? snapshots.has(v) : v in snapshots);
+      });
+    },
   };
+  /** The path does not exist, but a file with its name in another case does: resolvePath decides. */
+  const inOtherCase = (p: string) =>
+    p !== '' &&
+    options.caseVariants?.has(p) === true &&
+    world.caseVariants!(p).length > 0 &&
+    !world.exists(p);
 
   for (const written of changeSet.ops) {
     if (written.kind === 'shell') {
@@ -287,10 +339,12 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
     }
     let op: Op = written;
     let resolvedNote: EditNote | undefined;
-    if (written.alias) {
-      const path = aliasedPath(written)!;
+    const named = aliasedPath(written)!;
+    if (written.alias || inOtherCase(named)) {
+      const alias = written.alias;
+      const name = alias?.written ?? named;
       resolving = written;
-      const r = resolveAlias(written, path, written.alias, world);
+      const r = resolvePath(written, named, alias, world);
       resolving = undefined;
       if (!r.ok && r.path === '') {
         // A SEARCH/REPLACE that names no file, and whose content places it in no one file: no file to
@@ -300,11 +354,11 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
       }
       if (!r.ok) {
         const e = entity(r.path);
-        e.writtenAs = written.alias.written;
+        e.writtenAs = name;
         if (touch(e, written)) {
           e.error = { kind: r.kind, message: r.message };
           e.failedIntent = intentOf(written);
-          if (written.alias.how === 'absolute') e.outside = true;
+          if (alias?.how === 'absolute') e.outside = true;
         }
         continue;
       }
@@ -313,13 +367,14 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots): Plan {
       // project in), so the op itself is not marked.
       op = withPath(written, r.path, false);
       resolvedNote = r.note;
-      if (r.guess || resolvedNote || aliasedPath(op) !== written.alias.written) {
+      if (r.guess || resolvedNote || aliasedPath(op) !== name) {
         const e = entity(r.path);
         // A block that names no file wrote no name to show.
-        if (written.alias.written !== '') e.writtenAs ??= written.alias.written;
+        if (name !== '') e.writtenAs ??= name;
         if (resolvedNote) e.notes.push(resolvedNote);
         if (r.guess) e.guess = true;
-        if (r.guess && written.alias.how === 'content') e.byContent = true;
+        if (r.guess && alias?.how === 'content') e.byContent = true;
+        if (r.byCase) e.byCase = true;
       }
     }
     if (op.kind === 'shell') continue;
@@ -474,6 +529,7 @@ function filePlan(e: Entity): FilePlan | null {
   if (e.outside) fp.outside = true;
   if (e.lossy) fp.lossy = true;
   if (e.byContent) fp.byContent = true;
+  if (e.byCase) fp.byCase = true;
   if (!hard && action === 'modify' && newText === e.baseText) {
     fp.notes.push({
       severity: 'info',

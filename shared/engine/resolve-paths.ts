@@ -18,6 +18,15 @@
  *
  * Two candidates that fit equally are never chosen between: a wrong write is worse than a refusal. An
  * absolute path that maps to nothing is an error, never a write outside the folder.
+ *
+ * Then, for every op (`resolvePath`), letter case (issue 25): when the path chosen does not exist as
+ * planned so far but a file with that name in another case does (`readme.md` for `README.md`, compared
+ * name by name from the root, so `src/app.js` for `Src/App.js`: the host's readFiles lists them as
+ * `caseVariants`), the op means that file — a guess, since the reply did not write its name. Several such
+ * files are refused, naming them. The exact name wins whenever it exists (a variant beside it is never
+ * touched), and a name with no variant is a new file as before. A rename's target that exists only in
+ * another case is refused (`caseTwinTarget`): never a second file beside it, which on a case-insensitive
+ * disk would be the same file.
  */
 import type { Op, PathAlias } from '../changeset/changeset';
 import { normalizePath, type PathCheck } from '../paths/paths';
@@ -99,11 +108,100 @@ export interface PathWorld {
   holds?(path: string): Holding;
   /** Where the reply's other absolute paths put the project (`/Users/me/proj/`), when they agree. */
   absoluteRoot?: string;
+  /**
+   * The files that exist as planned so far whose path equals this one ignoring letter case, the path
+   * itself left out (from `CaseVariants`; none when absent).
+   */
+  caseVariants?(path: string): readonly string[];
 }
 
+/**
+ * Per path the plan may use that does not exist, the existing paths equal to it ignoring letter case:
+ * readFiles' `caseVariants`, whose own snapshots the caller reads too (planNeedsMore lists them).
+ */
+export type CaseVariants = ReadonlyMap<string, readonly string[]>;
+
 export type Resolved =
-  | { ok: true; path: string; guess: boolean; note?: EditNote }
+  | { ok: true; path: string; guess: boolean; note?: EditNote; byCase?: true }
   | { ok: false; path: string; kind: FailureKind; message: string };
+
+/**
+ * The file `op` means: its alias resolved (resolveAlias) when it has one, then its name in another case
+ * (resolveCase). `path` is the op's path as the parser normalized it.
+ */
+export function resolvePath(op: Op, path: string, alias: PathAlias | undefined, world: PathWorld): Resolved {
+  const r = alias ? resolveAlias(op, path, alias, world) : { ok: true as const, path, guess: false };
+  // The names looked for as they are and not found: a diff's sure names, the tails of an absolute path
+  // refused as matching no file, the file under a made-up or doubled folder, else the one chosen (for a
+  // new file where the reply's other absolute paths put the project: that path only).
+  let names: string[];
+  if (alias?.how === 'absolute' && !r.ok && r.kind === 'missing-file')
+    names = [...new Set([path, ...alias.paths])];
+  else if (!r.ok) return r;
+  else if (alias?.how === 'diff-names' && r.path === path)
+    names = [path, ...alias.paths.slice(0, alias.guessFrom ?? alias.paths.length)];
+  else if ((alias?.how === 'placeholder' || alias?.how === 'doubled') && r.path === path)
+    names = [path, ...alias.paths];
+  else names = [r.path];
+  if (r.ok && world.exists(r.path)) return r;
+  const written = alias?.how === 'absolute' ? alias.written : names.join(' or ');
+  const c = resolveCase(op, names, written, world);
+  if (c === null) return r;
+  if (!c.ok || !r.ok || names.length > 1 || !r.note || !c.note) return c;
+  // A made-up folder's file, say, then its case: both reasons are said.
+  return { ...c, note: { ...c.note, message: `${r.note.message} ${c.note.message}` } };
+}
+
+/**
+ * Step two of resolvePath: the file of the project that has one of `names` (none of which exists as
+ * planned so far) in another case, as a guess; several, refused with their names; none, null (a new
+ * file is a new file). `written` is how the reply wrote the name.
+ */
+export function resolveCase(
+  op: Op,
+  names: readonly string[],
+  written: string,
+  world: PathWorld,
+): Resolved | null {
+  const variants = [...new Set(names.flatMap((p) => (p === '' ? [] : (world.caseVariants?.(p) ?? []))))];
+  if (variants.length === 0) return null;
+  const at = `reply line ${op.line}`;
+  if (variants.length > 1) {
+    return {
+      ok: false,
+      path: names[0]!,
+      kind: 'ambiguous',
+      message: `The reply names ${written} (${at}), which does not exist; ${andList(variants)} are files of the project with that name in another case, so none is chosen.`,
+    };
+  }
+  const file = variants[0]!;
+  return {
+    ok: true,
+    path: file,
+    guess: true,
+    byCase: true,
+    note: {
+      severity: 'warning',
+      line: op.line,
+      message: `The reply names ${written} (${at}); ${file} is the file of the project with that name in another case. That is a guess: check it.`,
+    },
+  };
+}
+
+/**
+ * Why `op` may not move `from` to `to`: a file exists with `to`'s name in another case (not `from` itself:
+ * renaming `readme.md` to `README.md` is fine). Null when there is none.
+ */
+export function caseTwinTarget(op: Op, from: string, to: string, world: PathWorld): string | null {
+  const twins = (world.caseVariants?.(to) ?? []).filter((p) => p !== from);
+  if (twins.length === 0) return null;
+  return `The reply moves ${from} to ${to} (reply line ${op.line}), but ${andList(twins)} ${twins.length === 1 ? 'exists' : 'exist'}: the same name in another case. It is not overwritten, and no second file is made beside it.`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function andList(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
 
 /** The file `op` means; `path` is its path as the parser normalized it. */
 export function resolveAlias(op: Op, path: string, alias: PathAlias, world: PathWorld): Resolved {

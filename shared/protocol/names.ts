@@ -35,6 +35,7 @@ export const ErrorCode = {
   WriteFailed: 21,
   Locked: 22,
   NoSuchApply: 23,
+  CaseTwin: 24,
   ScriptFailed: 30,
   ScriptTimeout: 31,
   FrameTooLarge: 40,

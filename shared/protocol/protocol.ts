@@ -47,7 +47,16 @@ export const ListDirResult = z.object({
 
 export const ReadFilesParams = z.object({ root: Root, paths: z.array(RelPath).check(z.maxLength(10_000)) });
 export const SnapshotSchema = z.discriminatedUnion('exists', [
-  z.object({ path: z.string(), exists: z.literal(false) }),
+  z.object({
+    path: z.string(),
+    exists: z.literal(false),
+    /**
+     * The files of the project whose path equals this one ignoring letter case (`readme.md` for a missing
+     * `README.md`, `src/app.js` for `Src/app.js`), compared name by name from the root; absent when none.
+     * The plan offers the one such file as a guess, and refuses to choose between several (issue 25).
+     */
+    caseVariants: z.optional(z.array(z.string())),
+  }),
   z.object({
     path: z.string(),
     exists: z.literal(true),

@@ -1,0 +1,82 @@
+/**
+ * readFiles' `caseVariants`: for a path that does not exist, the files of the project whose path equals
+ * it ignoring letter case (issue 25) — `readme.md` for `README.md`, `src/app.js` for `Src/App.js`. The
+ * plan offers the one such file as a guess instead of creating a second file beside it (on a
+ * case-insensitive disk the same write would land on it anyway, unreviewed).
+ *
+ * Compared name by name from the root (shared/paths/case.ts): each folder, then the file name; every
+ * folder whose name fits is followed, so `Src/` and `SRC/` beside each other give two variants. Only
+ * what readFiles could offer is named: links are not followed (a variant through one is left out),
+ * repository stores are not entered, names the host refuses are left out. Each folder is listed once per
+ * reader, so ten thousand missing files in one folder cost one listing.
+ */
+import { readdirSync } from 'node:fs';
+import { caseKey } from '../../shared/paths/case';
+import { below, checkRelPath, isGitAlias } from './safe-path';
+
+/** The most variants named for one path: the plan refuses to choose between two already. */
+export const MAX_CASE_VARIANTS = 10;
+
+type Entry = { name: string; dir: boolean };
+/** Per real folder, its folders and regular files by caseKey (null: it cannot be listed). */
+export type Listings = Map<string, Map<string, Entry[]> | null>;
+
+/**
+ * The existing files whose path equals `rel` (a path checkRelPath accepted, which does not exist)
+ * ignoring case, sorted; empty when there are none.
+ */
+export function caseVariantsOf(realRoot: string, rel: string, listings: Listings): string[] {
+  const segments = rel.split('/');
+  let level = [{ rel: '', abs: realRoot }];
+  for (let i = 0; i < segments.length && level.length > 0; i++) {
+    const last = i === segments.length - 1;
+    const key = caseKey(segments[i]!);
+    const next: typeof level = [];
+    for (const folder of level) {
+      for (const e of listing(folder.abs, listings)?.get(key) ?? []) {
+        if (e.dir === last) continue;
+        if (next.length >= MAX_CASE_VARIANTS) break;
+        next.push({
+          rel: folder.rel === '' ? e.name : `${folder.rel}/${e.name}`,
+          abs: below(folder.abs, e.name),
+        });
+      }
+    }
+    level = next;
+  }
+  return level
+    .map((v) => v.rel)
+    .filter((v) => v !== rel && acceptable(v))
+    .sort();
+}
+
+function listing(abs: string, listings: Listings): Map<string, Entry[]> | null {
+  let byKey = listings.get(abs);
+  if (byKey !== undefined) return byKey;
+  try {
+    byKey = new Map();
+    for (const d of readdirSync(abs, { withFileTypes: true })) {
+      // A link is never followed here: readFiles would check where it leads, this does not.
+      if (d.isSymbolicLink() || isGitAlias(d.name)) continue;
+      const dir = d.isDirectory();
+      if (!dir && !d.isFile()) continue;
+      const key = caseKey(d.name);
+      const same = byKey.get(key);
+      if (same) same.push({ name: d.name, dir });
+      else byKey.set(key, [{ name: d.name, dir }]);
+    }
+  } catch {
+    byKey = null; // A folder that cannot be listed offers no variant.
+  }
+  listings.set(abs, byKey);
+  return byKey;
+}
+
+/** A name the host would refuse (checkRelPath's lexical rules) is never offered. */
+function acceptable(rel: string): boolean {
+  try {
+    return checkRelPath(rel) === rel;
+  } catch {
+    return false;
+  }
+}
