@@ -195,11 +195,15 @@ export async function readAndLocate(
   if (!first.ok) return { changeSet: named, read: first };
   const access: FolderAccess = {
     // Every name of a SEARCH block is among the paths just read (planNeedsFirst, planNeedsMore). One
-    // that exists in another case is that file, not one to find by its content (resolveCase).
+    // that exists in another case is that file, not one to find by its content (resolveCase); a folder in
+    // another case alone is no file.
     existing: async (paths) =>
       new Set(
         paths.filter(
-          (p) => first.snapshots.get(p) != null || first.unreadable.has(p) || first.caseVariants.has(p),
+          (p) =>
+            first.snapshots.get(p) != null ||
+            first.unreadable.has(p) ||
+            first.caseVariants.get(p)?.some((v) => first.snapshots.get(v) != null),
         ),
       ),
     find: (queries) => call('findText', { root, queries }),

@@ -88,6 +88,29 @@ describe('replyapply apply: a name in another case', () => {
     expect(read('src/app.js')).toBe('export const a = 2;\n');
   });
 
+  it('creates a new file in the folder as it exists, never a second folder beside it', async () => {
+    put({ 'src/app.js': 'export const a = 1;\n' });
+    const reply = 'Src/util/new.js\n```js\nexport const b = 1;\n```\n';
+    const held = await run(reply);
+    expect(held.report.files).toEqual([
+      expect.objectContaining({ path: 'src/util/new.js', action: 'create', status: 'skipped' }),
+    ]);
+    expect(held.err).toContain('its folder is src/util/ in the project, in another case');
+    expect(readdirSync(project)).toEqual(['src']);
+    const taken = await run(reply, '--include-guesses');
+    expect(taken.exit).toBe(Exit.Ok);
+    expect(readdirSync(project)).toEqual(['src']);
+    expect(read('src/util/new.js')).toBe('export const b = 1;\n');
+  });
+
+  it('a SEARCH block on a missing name in such a folder is still found by its content', async () => {
+    put({ 'src/app.js': 'export const a = 1;\n' });
+    const r = await run(EDIT.replace('Src/app.js', 'Src/gone.js'), '--include-guesses');
+    expect(r.exit).toBe(Exit.Ok);
+    expect(r.report.files).toEqual([{ path: 'src/app.js', action: 'modify', status: 'ok' }]);
+    expect(read('src/app.js')).toBe('export const a = 2;\n');
+  });
+
   it('refuses two files with the name in other cases: exit 1, naming them, nothing written', async () => {
     put({ 'readme.md': README, 'Readme.md': README, 'other.txt': 'o\n' });
     const reply = `${WHOLE}\nother.txt\n\`\`\`\nchanged\n\`\`\`\n`;

@@ -395,8 +395,11 @@ function folderAccess(root: string): FolderAccess {
     existing: async (paths) => {
       try {
         const reader = await snapshotReader(root, { hash: false });
-        // A name that exists in another case is that file, not one to find by its content (resolveCase).
-        const found = (s: Snapshot) => s.exists !== false || s.caseVariants !== undefined;
+        // A name that exists in another case is that file, not one to find by its content (resolveCase);
+        // a folder in another case alone (a variant that does not exist) is no file.
+        const found = (s: Snapshot) =>
+          s.exists !== false ||
+          (s.caseVariants !== undefined && reader.read(s.caseVariants).some((v) => v.exists !== false));
         return new Set(reader.read(paths).flatMap((s) => (found(s) ? [s.path] : [])));
       } catch {
         // The folder itself is refused: the plan says so when it reads it.

@@ -33,7 +33,12 @@ const create = (p: string, content = 'new\n'): FileChange => ({
 });
 
 /** The apply is refused with CaseTwin, its message naming both names, and the tree is as it was. */
-async function refused(changes: FileChange[], path: string, twin: string): Promise<void> {
+async function refused(
+  changes: FileChange[],
+  path: string,
+  twin: string,
+  name = path.split('/').at(-1),
+): Promise<void> {
   const before = await snapshotTree(sb.root);
   const err = await apply(sb.root, changes).then(
     () => null,
@@ -42,7 +47,7 @@ async function refused(changes: FileChange[], path: string, twin: string): Promi
   expect(err).toMatchObject({ code: ErrorCode.CaseTwin, path });
   const message = (err as Error).message;
   expect(message).toContain(`The path "${path}" was refused: ${twin}`);
-  expect(message).toContain('differs from it only in letter case');
+  expect(message).toContain(`differs from ${name} only in letter case`);
   expect(message).toContain('nothing was written');
   expect(await snapshotTree(sb.root)).toEqual(before);
 }
@@ -81,6 +86,34 @@ describe('apply: no new file beside its case twin', () => {
       [create('a/Notes.md'), create('a/NOTES.md')],
       'a/NOTES.md',
       'the same apply also creates a/Notes.md',
+    );
+  });
+
+  it('a new folder beside an existing one in another case, at any depth of the path', async () => {
+    await put(sb.root, 'src/app.js', 'x\n');
+    await refused([create('Src/new.js')], 'Src/new.js', 'src is already in its folder', 'Src');
+    await refused(
+      [create('Src/lib/deep/new.js')],
+      'Src/lib/deep/new.js',
+      'src is already in its folder',
+      'Src',
+    );
+    await put(sb.root, 'src/lib/a.js', 'x\n');
+    await refused(
+      [create('src/Lib/new/x.js')],
+      'src/Lib/new/x.js',
+      'src/lib is already in its folder',
+      'Lib',
+    );
+  });
+
+  it('two new folders of one apply that are twins of each other', async (ctx) => {
+    if (!caseSensitive) ctx.skip();
+    await refused(
+      [create('Pkg/a.js'), create('pkg/b.js')],
+      'pkg/b.js',
+      'the same apply also creates Pkg in its folder',
+      'pkg',
     );
   });
 
@@ -125,6 +158,20 @@ describe('apply: what is no case twin', () => {
       create('readme.txt'),
     ]);
     expect((await readdir(sb.root)).sort()).toEqual(['README.md', 'readme.md', 'readme.txt', 'src']);
+  });
+
+  it('many new files in one new folder, and a new file in a folder that exists beside its twin', async (ctx) => {
+    if (!caseSensitive) ctx.skip();
+    await put(sb.root, 'src/a.js', 'x\n');
+    await put(sb.root, 'Src/b.js', 'x\n');
+    await apply(sb.root, [
+      create('lib/one/a.js'),
+      create('lib/one/b.js'),
+      create('lib/two.js'),
+      create('Src/c.js'),
+    ]);
+    expect((await readdir(path.join(sb.root, 'lib', 'one'))).sort()).toEqual(['a.js', 'b.js']);
+    expect((await readdir(path.join(sb.root, 'Src'))).sort()).toEqual(['b.js', 'c.js']);
   });
 
   it('the exact name existing is a Conflict, as before (not a twin)', async (ctx) => {

@@ -84,6 +84,37 @@ describe('readFiles: a missing file with its name in another case', () => {
     });
   });
 
+  it('a new name whose folders exist in another case: the place inside them, which does not exist', async (ctx) => {
+    if (!caseSensitive) ctx.skip();
+    await put(sb.root, 'src/app.js', 'x\n');
+    await put(sb.root, 'Lib/a.js', 'x\n');
+    await put(sb.root, 'LIB/b.js', 'x\n');
+    await put(sb.root, 'Docs/guide.md', 'x\n');
+    await put(sb.root, 'docs/other.md', 'x\n');
+    expect(
+      await variants([
+        'Src/new.js',
+        'SRC/deep/er/new.js',
+        'Src/app.js/x.js',
+        'src/new.js',
+        'lib/c.js',
+        'Docs/new.md',
+        'DOCS/new.md',
+      ]),
+    ).toEqual({
+      'Src/new.js': ['src/new.js'],
+      'SRC/deep/er/new.js': ['src/deep/er/new.js'],
+      // A file where the folder would be: no place.
+      'Src/app.js/x.js': false,
+      // The folder as written exists: a new file there, as always.
+      'src/new.js': false,
+      // Two folders in other cases: both named (the plan refuses to choose).
+      'lib/c.js': ['LIB/c.js', 'Lib/c.js'],
+      'Docs/new.md': false,
+      'DOCS/new.md': ['Docs/new.md', 'docs/new.md'],
+    });
+  });
+
   it('lists each folder once for many missing files, and names at most a few variants', async (ctx) => {
     if (!caseSensitive) ctx.skip();
     for (const name of ['a.txt', 'A.txt']) await put(sb.root, `d/${name}`, 'x\n');

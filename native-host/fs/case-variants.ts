@@ -9,6 +9,10 @@
  * what readFiles could offer is named: links are not followed (a variant through one is left out),
  * repository stores are not entered, names the host refuses are left out. Each folder is listed once per
  * reader, so ten thousand missing files in one folder cost one listing.
+ *
+ * When no file has the name in any case but its folders exist in another case (`Src/new.js` beside a
+ * folder `src/`), the variant is the path inside those folders (`src/new.js`), which does not exist: the
+ * place a new file is meant to go, never a second folder beside the first.
  */
 import { readdirSync } from 'node:fs';
 import { caseKey } from '../../shared/paths/case';
@@ -23,7 +27,8 @@ export type Listings = Map<string, Map<string, Entry[]> | null>;
 
 /**
  * The existing files whose path equals `rel` (a path checkRelPath accepted, which does not exist)
- * ignoring case, sorted; empty when there are none.
+ * ignoring case, sorted — or, when there are none, `rel` inside its folders as they exist in another
+ * case (folderVariants); empty when there is neither.
  */
 export function caseVariantsOf(realRoot: string, rel: string, listings: Listings): string[] {
   const segments = rel.split('/');
@@ -42,11 +47,38 @@ export function caseVariantsOf(realRoot: string, rel: string, listings: Listings
         });
       }
     }
+    if (next.length === 0 && i > 0) return folderVariants(level, segments, i, listings);
     level = next;
   }
   return level
     .map((v) => v.rel)
     .filter((v) => v !== rel && acceptable(v))
+    .sort();
+}
+
+/**
+ * No file has the name in any case, but its folders exist in another case (`Src/new.js` where `src/` is
+ * a folder, `Src/new/x.js` too): the path inside the folders as they exist, which is a place for a new
+ * file and not a file. `level` holds the folders matched for `segments[0..i)`; when one of them is the
+ * path's own folder as written, there is nothing to say; a folder that holds the next name as an entry of
+ * the other kind (a folder where the file would go) is no place for it.
+ */
+function folderVariants(
+  level: ReadonlyArray<{ rel: string; abs: string }>,
+  segments: string[],
+  i: number,
+  listings: Listings,
+): string[] {
+  const written = segments.slice(0, i).join('/');
+  if (level.some((f) => f.rel === written)) return [];
+  const rest = segments.slice(i).join('/');
+  // A folder where the file would go, or a file where a folder would: no place for it.
+  const free = (f: { abs: string }) =>
+    (listing(f.abs, listings)?.get(caseKey(segments[i]!)) ?? []).length === 0;
+  return level
+    .filter(free)
+    .map((f) => `${f.rel}/${rest}`)
+    .filter(acceptable)
     .sort();
 }
 

@@ -38,6 +38,26 @@ function readLikeTheHost(
       .filter((k) => k !== p && caseKey(k) === caseKey(p))
       .sort();
     if (variants.length > 0) cases.set(p, variants);
+    else {
+      // No file in any case: the deepest folders of the name that exist in another case, with the rest.
+      const segments = p.split('/');
+      const folders = new Set(
+        Object.keys(tree).flatMap((k) =>
+          k
+            .split('/')
+            .slice(0, -1)
+            .map((_, i, a) => a.slice(0, i + 1).join('/')),
+        ),
+      );
+      for (let i = segments.length - 1; i > 0; i--) {
+        const written = segments.slice(0, i).join('/');
+        const fits = [...folders].filter((f) => caseKey(f) === caseKey(written));
+        if (fits.length === 0) continue;
+        if (!fits.includes(written))
+          cases.set(p, fits.map((f) => [f, ...segments.slice(i)].join('/')).sort());
+        break;
+      }
+    }
   }
 }
 
@@ -276,6 +296,63 @@ describe('a name in another case: what is never chosen', () => {
     expect(row(p)).toEqual([
       { path: 'readme.md', action: 'delete', status: 'ok', guess: false, byCase: false },
       { path: 'README.md', action: 'create', status: 'ok', guess: false, byCase: false },
+    ]);
+  });
+});
+
+describe('a new file whose folder exists in another case', () => {
+  it('goes into that folder, as a guess, never a second folder beside it', () => {
+    const p = planOf(fence('Src/components/New.tsx', 'export {};\n', 'tsx'), { 'src/app.js': APP });
+    expect(row(p)).toEqual([
+      { path: 'src/components/New.tsx', action: 'create', status: 'ok', guess: true, byCase: true },
+    ]);
+    expect(p.files[0]!.notes[0]!.message).toBe(
+      'The reply names Src/components/New.tsx (reply line 1); its folder is src/components/ in the project, in another case, so it is src/components/New.tsx. That is a guess: check it.',
+    );
+    expect(written(p, { 'src/app.js': APP })).toEqual({
+      'src/app.js': APP,
+      'src/components/New.tsx': 'export {};\n',
+    });
+  });
+
+  it('two files of the reply in the same folder both go there, and one in the folder as written stays', () => {
+    const reply = `${fence('Src/a.js', 'a\n')}\n${fence('Src/b.js', 'b\n')}\n${fence('src/c.js', 'c\n')}`;
+    const p = planOf(reply, { 'src/app.js': APP });
+    expect(row(p)).toEqual([
+      { path: 'src/a.js', action: 'create', status: 'ok', guess: true, byCase: true },
+      { path: 'src/b.js', action: 'create', status: 'ok', guess: true, byCase: true },
+      { path: 'src/c.js', action: 'create', status: 'ok', guess: false, byCase: false },
+    ]);
+  });
+
+  it('two folders with the name in other cases: refused, naming both', () => {
+    const p = planOf(fence('lib/c.js', 'c\n'), { 'Lib/a.js': 'a\n', 'LIB/b.js': 'b\n' });
+    expect(p.files.map((f) => [f.path, f.status, f.error?.message])).toEqual([
+      [
+        'lib/c.js',
+        'error',
+        'The reply names lib/c.js (reply line 1), which does not exist; its folder is in the project in several other cases (LIB/c.js and Lib/c.js), so none is chosen.',
+      ],
+    ]);
+  });
+
+  it('an edit of a missing file in such a folder is not made a new file: it is missing there too', () => {
+    const p = planOf(sr('Src/gone.js', 'x\n', 'y\n'), { 'src/app.js': APP });
+    expect(p.files.map((f) => [f.path, f.status, f.error?.kind])).toEqual([
+      ['src/gone.js', 'error', 'missing-file'],
+    ]);
+  });
+
+  it('a move into such a folder is refused with the folder named', () => {
+    const reply =
+      '```diff\ndiff --git a/notes.md b/Docs/notes.md\nsimilarity index 100%\nrename from notes.md\nrename to Docs/notes.md\n```\n';
+    const p = planOf(reply, { 'notes.md': 'n\n', 'docs/guide.md': 'g\n' });
+    expect(p.files.map((f) => [f.status, f.error?.kind, f.error?.message])).toEqual([
+      [
+        'error',
+        'exists',
+        "The reply moves notes.md to Docs/notes.md (reply line 2), but its folder is docs/ in the project, in another case. No second folder is made beside it; ask for the move with the folder's own name.",
+      ],
     ]);
   });
 });

@@ -26,7 +26,9 @@
  * files are refused, naming them. The exact name wins whenever it exists (a variant beside it is never
  * touched), and a name with no variant is a new file as before. A rename's target that exists only in
  * another case is refused (`caseTwinTarget`): never a second file beside it, which on a case-insensitive
- * disk would be the same file.
+ * disk would be the same file. A new file whose folder exists in another case (`Src/new.js` beside the
+ * folder `src/`; the host lists `src/new.js` as its variant, which does not exist) goes into that folder,
+ * as a guess: never a second folder beside it.
  */
 import type { Op, PathAlias } from '../changeset/changeset';
 import { normalizePath, type PathCheck } from '../paths/paths';
@@ -171,10 +173,16 @@ export function resolveCase(
       ok: false,
       path: names[0]!,
       kind: 'ambiguous',
-      message: `The reply names ${written} (${at}), which does not exist; ${andList(variants)} are files of the project with that name in another case, so none is chosen.`,
+      message: variants.every((v) => world.exists(v))
+        ? `The reply names ${written} (${at}), which does not exist; ${andList(variants)} are files of the project with that name in another case, so none is chosen.`
+        : `The reply names ${written} (${at}), which does not exist; its folder is in the project in several other cases (${andList(variants)}), so none is chosen.`,
     };
   }
   const file = variants[0]!;
+  // No file with the name, but its folders in another case: the new file goes into them.
+  const what = world.exists(file)
+    ? `${file} is the file of the project with that name in another case`
+    : `its folder is ${file.slice(0, file.lastIndexOf('/') + 1)} in the project, in another case, so it is ${file}`;
   return {
     ok: true,
     path: file,
@@ -183,17 +191,21 @@ export function resolveCase(
     note: {
       severity: 'warning',
       line: op.line,
-      message: `The reply names ${written} (${at}); ${file} is the file of the project with that name in another case. That is a guess: check it.`,
+      message: `The reply names ${written} (${at}); ${what}. That is a guess: check it.`,
     },
   };
 }
 
 /**
  * Why `op` may not move `from` to `to`: a file exists with `to`'s name in another case (not `from` itself:
- * renaming `readme.md` to `README.md` is fine). Null when there is none.
+ * renaming `readme.md` to `README.md` is fine), or its folder does. Null when there is none.
  */
 export function caseTwinTarget(op: Op, from: string, to: string, world: PathWorld): string | null {
-  const twins = (world.caseVariants?.(to) ?? []).filter((p) => p !== from);
+  const variants = (world.caseVariants?.(to) ?? []).filter((p) => p !== from);
+  const twins = variants.filter((p) => world.exists(p));
+  // No file of that name, but its folder in another case: a second folder beside it is never made.
+  if (twins.length === 0 && variants.length > 0)
+    return `The reply moves ${from} to ${to} (reply line ${op.line}), but its folder is ${andList(variants.map((v) => v.slice(0, v.lastIndexOf('/') + 1)))} in the project, in another case. No second folder is made beside it; ask for the move with the folder's own name.`;
   if (twins.length === 0) return null;
   return `The reply moves ${from} to ${to} (reply line ${op.line}), but ${andList(twins)} ${twins.length === 1 ? 'exists' : 'exist'}: the same name in another case. It is not overwritten, and no second file is made beside it.`;
 }

@@ -53,7 +53,9 @@ export const SnapshotSchema = z.discriminatedUnion('exists', [
     /**
      * The files of the project whose path equals this one ignoring letter case (`readme.md` for a missing
      * `README.md`, `src/app.js` for `Src/app.js`), compared name by name from the root; absent when none.
-     * The plan offers the one such file as a guess, and refuses to choose between several (issue 25).
+     * The plan offers the one such file as a guess, and refuses to choose between several (issue 25). With
+     * no such file but folders of the path in another case: the path inside them (`src/new.js` for a new
+     * `Src/new.js`), which does not exist.
      */
     caseVariants: z.optional(z.array(z.string())),
   }),
