@@ -16,7 +16,7 @@
  */
 import type { Hunk } from '../changeset/changeset';
 import { repairHunk } from './hunk-repairs';
-import { adapt, uniformShift } from './normalize';
+import { adapt, opRestyle, restyleConflict, spacesIntoTabs, uniformShift } from './normalize';
 import { expandRanges, hasRanges } from './range-removal';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { eolAt, findOverlap, type Replacement, splice } from './splice';
@@ -354,6 +354,11 @@ function applyHunksOnce(
   let prevEnd = 0;
   let offset = 0;
   const where = `of the patch for ${ctx.path} (reply line ${ctx.opLine})`;
+  // The reply indents with spaces and the file with tabs (or the other way round), as the file's lines it
+  // repeats show: added lines of a hunk placed without an indented line to go by are converted the same way.
+  const replyLines = hunks.flatMap((h) => parseHunkLines(h).ops.map(([, body]) => body));
+  const restyle = opRestyle(doc.lines, replyLines);
+  let restyledAlone = false;
 
   for (let i = 0; i < hunks.length; i++) {
     // Again: a repair may have left out what stood before the line that carries it (a junk line).
@@ -488,6 +493,7 @@ function applyHunksOnce(
           match.rung === 'indentation' &&
           match.shift?.sign === 1 &&
           match.shift.prefix === ' ' &&
+          !match.shift.restyle &&
           !p.ops.some(([k, body]) => k === '-' && body.trim() !== '')
         ) {
           match = { ...match, shift: null };
@@ -535,6 +541,18 @@ function applyHunksOnce(
         stands: true,
       };
     }
+    const conflict = match
+      ? restyleConflict(
+          p.ops.flatMap(([k, body]) => (k === '+' ? [body] : [])),
+          match.shift,
+          replyLines,
+        )
+      : null;
+    if (conflict)
+      return fail(
+        'ambiguous',
+        `${cap(label())} ${where} matched line ${start + 1} only when ignoring indentation, but ${conflict}.`,
+      );
     const eol = eolAt(doc, start, end);
     const rep: Replacement = { start, end, lines: [], eols: [] };
     let at = start;
@@ -545,7 +563,9 @@ function applyHunksOnce(
         at++;
       } else if (kind === '-') at++;
       else {
-        const [line] = adapt([body], match);
+        const alone = restyle && !match?.shift?.restyle ? restyle : null;
+        const [line] = adapt([body], match, alone);
+        if (alone && line !== adapt([body], match)[0]) restyledAlone = true;
         rep.lines.push(line!);
         rep.eols.push(eol);
         added.push(line!);
@@ -575,6 +595,23 @@ function applyHunksOnce(
   const replacements = located
     .sort((a, b) => a.rep.start - b.rep.start || a.index - b.index)
     .map((l) => l.rep);
+  if (!restyle && spacesIntoTabs(doc.lines, added)) {
+    notes.push({
+      severity: 'warning',
+      line: ctx.opLine,
+      message: `The patch for ${ctx.path} indents its added lines with spaces, and the file indents with tabs; they are written as the patch has them, since no line of it shows how many spaces make a tab.`,
+    });
+  }
+  if (restyledAlone) {
+    notes.push({
+      severity: 'warning',
+      line: ctx.opLine,
+      message:
+        restyle!.to === 'tabs'
+          ? `The patch for ${ctx.path} indents with spaces and the file with tabs (the lines of the file it repeats show ${restyle!.width} spaces to a tab): its added lines get tabs.`
+          : `The patch for ${ctx.path} indents with tabs and the file with spaces (the lines of the file it repeats show ${restyle!.width} spaces for a tab): its added lines get spaces.`,
+    });
+  }
   return { ok: true, doc: splice(doc, replacements), finalNewline, notes, added, replacements };
 }
 
@@ -586,8 +623,17 @@ export function noteRung(notes: EditNote[], match: Match, what: string | (() => 
     line,
     rung: match.rung,
     fileLine: match.start + 1,
-    message: `${cap(named)} matched line ${match.start + 1} only ${RUNG_WORDS[match.rung]}.`,
+    message: `${cap(named)} matched line ${match.start + 1} only ${RUNG_WORDS[match.rung]}${restyled(match)}.`,
   });
+}
+
+/** What a match that converted the block's indentation (normalize.ts, restyleShift) says about it. */
+function restyled(match: Match): string {
+  const r = match.shift?.restyle;
+  if (!r) return '';
+  return r.to === 'tabs'
+    ? `; the reply indents with spaces and the file with tabs, so its new lines get tabs, ${r.width} spaces to a tab`
+    : `; the reply indents with tabs and the file with spaces, so its new lines get ${r.width} spaces for a tab`;
 }
 
 function notFound(

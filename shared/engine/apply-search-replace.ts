@@ -10,7 +10,7 @@
 import { diffArrays } from 'diff';
 import type { SearchReplaceEdit } from '../changeset/changeset';
 import { noteRung } from './apply-patch';
-import { adapt } from './normalize';
+import { adapt, opRestyle, type Restyle, restyleConflict, spacesIntoTabs } from './normalize';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { freshLines, type Replacement, splice } from './splice';
 import { formatText, hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
@@ -38,6 +38,17 @@ export function applySearchReplace(
   let aiderEdited = false;
   const notes: EditNote[] = [];
   const added: string[] = [];
+  // The reply indents with spaces and the file with tabs (or the other way round), as the file's lines it
+  // repeats show: new lines placed without an indented line to go by are converted the same way.
+  const replyLines = edits.flatMap((e) => [...textLines(e.search), ...textLines(e.replace)]);
+  const restyle = start ? opRestyle(start.lines, replyLines) : null;
+  let restyledAlone = false;
+  const fallback = (lines: readonly string[], m: Match | null): Restyle | null => {
+    if (!restyle || m?.shift?.restyle) return null;
+    const lead = restyle.to === 'tabs' ? ' ' : '\t';
+    if (lines.some((l) => l.startsWith(lead) && l.trim() !== '')) restyledAlone = true;
+    return restyle;
+  };
   for (let k = 0; k < edits.length; k++) {
     const edit = edits[k]!;
     const label = `edit ${k + 1} of the SEARCH/REPLACE for ${ctx.path} (reply line ${ctx.opLine})`;
@@ -58,7 +69,8 @@ export function applySearchReplace(
         created = true;
       } else {
         const n = doc.lines.length;
-        doc = splice(doc, [freshLines(doc, n, n, replace)]);
+        const lines = fallback(replace, null) ? adapt(replace, null, restyle) : replace;
+        doc = splice(doc, [freshLines(doc, n, n, lines)]);
       }
       continue;
     }
@@ -140,7 +152,15 @@ export function applySearchReplace(
     }
     reps = [];
     for (const m of matches) {
-      const lines = edit.verbatim ? [...replace] : keptAsInFile(search, replace, adapt(replace, m), doc, m);
+      const conflict = edit.verbatim ? null : restyleConflict(replace, m.shift, replyLines);
+      if (conflict)
+        return fail(
+          'ambiguous',
+          `The search text of ${label} matched line ${m.start + 1} only when ignoring indentation, but ${conflict}.`,
+        );
+      const lines = edit.verbatim
+        ? [...replace]
+        : keptAsInFile(search, replace, adapt(replace, m, fallback(replace, m)), doc, m);
       added.push(...lines);
       reps.push(freshLines(doc, m.start, m.start + search.length, lines));
       noteRung(notes, m, `the search text of ${label}`, ctx.opLine);
@@ -152,6 +172,23 @@ export function applySearchReplace(
       'missing-file',
       `The SEARCH/REPLACE at reply line ${ctx.opLine} has no edits for ${ctx.path}.`,
     );
+  if (!restyle && start && spacesIntoTabs(start.lines, added)) {
+    notes.push({
+      severity: 'warning',
+      line: ctx.opLine,
+      message: `The reply indents its new lines with spaces, and ${ctx.path} indents with tabs; they are written as the reply has them, since no line of the reply shows how many spaces make a tab.`,
+    });
+  }
+  if (restyledAlone) {
+    notes.push({
+      severity: 'warning',
+      line: ctx.opLine,
+      message:
+        restyle!.to === 'tabs'
+          ? `The reply indents with spaces and ${ctx.path} with tabs (the lines of the file it repeats show ${restyle!.width} spaces to a tab): its new lines get tabs.`
+          : `The reply indents with tabs and ${ctx.path} with spaces (the lines of the file it repeats show ${restyle!.width} spaces for a tab): its new lines get spaces.`,
+    });
+  }
   if (aiderEdited && !hasFinalNewline(doc)) {
     // aider writes every file it edits with a final line break, and these blocks were written for it
     // (every aider reply of the corpus whose file lacked one: the commit has it).

@@ -68,6 +68,107 @@ function leadingWhitespace(line: string): string {
 export interface IndentShift {
   sign: 1 | -1;
   prefix: string;
+  /**
+   * The block indents with the other character than the file (`restyleShift`): its lines' indentation
+   * is converted first, `width` spaces to a tab (`to: 'tabs'`) or a tab to `width` spaces.
+   */
+  restyle?: Restyle;
+  /**
+   * The other conversions the block's lines fit as well (another width with a shift): the block's own
+   * lines do not tell them apart, new lines at other depths may (`restyleConflict`).
+   */
+  others?: IndentShift[];
+}
+
+/** Indentation converted between spaces and tabs, `width` spaces to a tab. */
+export interface Restyle {
+  to: 'tabs' | 'spaces';
+  width: number;
+}
+
+/**
+ * A line's indentation converted (`Restyle`). To tabs: the spaces after its leading tabs, whole widths
+ * only (the rest, such as the space before a JSDoc `*`, stays); to spaces: each leading tab. Indentation
+ * that starts with a space and then has a tab is left as it is.
+ */
+export function restyleLine(line: string, r: Restyle): string {
+  const [, tabs, spaces] = /^(\t*)( *)/.exec(line)!;
+  const rest = line.slice(tabs!.length + spaces!.length);
+  if (r.to === 'tabs') {
+    const n = spaces!.length;
+    return `${tabs}${'\t'.repeat(Math.floor(n / r.width))}${' '.repeat(n % r.width)}${rest}`;
+  }
+  return `${' '.repeat(tabs!.length * r.width)}${spaces}${rest}`;
+}
+
+/** The tab widths tried, most common first. */
+const TAB_WIDTHS = [4, 2, 8, 3];
+
+/**
+ * When the file indents the block's place with tabs and the block indents with spaces only (or the
+ * other way round), the one tab width that makes the block's indentation a uniform shift of the file's:
+ * the models write spaces for a file they saw with tabs, and chat pages turn tabs into spaces. Several
+ * widths that fit, with different shifts, are no answer (the new lines would be indented by a guess),
+ * unless exactly one of them needs no shift at all. Null when the indentation is not of the two kinds.
+ */
+export function restyleShift(
+  file: readonly string[],
+  fileAt: number,
+  needle: readonly string[],
+): IndentShift | null {
+  let fileTabs = false;
+  let fileSpaces = false;
+  let needleTabs = false;
+  let needleSpaces = false;
+  for (let j = 0; j < needle.length; j++) {
+    const f = leadingWhitespace(file[fileAt + j]!);
+    const n = leadingWhitespace(needle[j]!);
+    if (f.includes('\t')) fileTabs = true;
+    else if (f !== '') fileSpaces = true;
+    if (n.includes('\t')) needleTabs = true;
+    else if (n !== '') needleSpaces = true;
+  }
+  const to =
+    fileTabs && !needleTabs && needleSpaces
+      ? 'tabs'
+      : needleTabs && !fileTabs && fileSpaces
+        ? 'spaces'
+        : null;
+  if (to === null) return null;
+  const fits: IndentShift[] = [];
+  for (const width of TAB_WIDTHS) {
+    const restyle = { to, width } as const;
+    const shift = uniformShift(
+      file,
+      fileAt,
+      needle.map((l) => restyleLine(l, restyle)),
+    );
+    if (shift) fits.push({ ...shift, restyle });
+  }
+  if (fits.length === 1) return fits[0]!;
+  // Models copy the file's indentation as it looks: the width that needs no shift is taken, with the
+  // others kept to check that the new lines come out the same under each.
+  const flat = fits.filter((f) => f.prefix === '');
+  return flat.length === 1 ? { ...flat[0]!, others: fits.filter((f) => f !== flat[0]) } : null;
+}
+
+/**
+ * Why the new `lines` of a block matched with converted indentation cannot be written: another width
+ * the block's lines fit as well (`IndentShift.others`) indents them differently. Null when all agree, or
+ * when the width taken is the indentation unit of the reply's lines for the file (`replyLines`).
+ */
+export function restyleConflict(
+  lines: readonly string[],
+  shift: IndentShift | null,
+  replyLines: readonly string[],
+): string | null {
+  if (!shift?.restyle || !shift.others) return null;
+  // The width is also the reply's own indentation unit: one level of the reply is one tab.
+  if (shift.restyle.to === 'tabs' && spaceUnit(replyLines) === shift.restyle.width) return null;
+  const mine = reindent(lines, shift).join('\n');
+  const other = shift.others.find((o) => reindent(lines, o).join('\n') !== mine);
+  if (!other) return null;
+  return `its lines fit the file's tabs at ${shift.restyle.width} and at ${other.restyle!.width} spaces to a tab, and its new lines would be indented differently by each`;
 }
 
 /**
@@ -99,6 +200,90 @@ export function uniformShift(
   return shift ?? { sign: 1, prefix: '' };
 }
 
+/**
+ * How the reply's indentation converts to the file's when the two indent with different characters,
+ * told by the file's own lines: for each line of the reply (SEARCH and REPLACE text, or hunk lines) that
+ * is, trimmed, a line of the file (every copy of it there indented alike), its spaces against the file's tabs (or its tabs against the file's
+ * spaces) vote for a width. It is the width for the new lines of a block that matched without any
+ * indented line to go by (an exact match of unindented lines): those would keep the reply's spaces in a
+ * tab-indented file. Null unless at least two lines vote, all for one conversion, and no indented line of
+ * the reply is in the file with the reply's own indentation.
+ */
+export function opRestyle(fileLines: readonly string[], replyLines: readonly string[]): Restyle | null {
+  const replySpaces = replyLines.some((l) => l.startsWith(' '));
+  const replyTabs = replyLines.some((l) => l.startsWith('\t'));
+  if (replySpaces === replyTabs) return null;
+  const want = replySpaces ? '\t' : ' ';
+  if (!fileLines.some((l) => l.startsWith(want))) return null;
+  const candidates = new Map<string, string[]>();
+  for (const l of replyLines) {
+    const t = l.trim();
+    if (t.length >= 3 && l !== t && !candidates.has(t)) candidates.set(t, []);
+  }
+  for (const l of fileLines) {
+    const found = candidates.get(l.trim());
+    if (found && found.length < 8) found.push(leadingWhitespace(l));
+  }
+  let vote: Restyle | null = null;
+  let votes = 0;
+  for (const l of replyLines) {
+    const t = l.trim();
+    const inFile = candidates.get(t);
+    // A line the file has, always with one indentation: that is the reply's line's.
+    if (!inFile || inFile.length === 0 || inFile.length === 8 || inFile.some((w) => w !== inFile[0]))
+      continue;
+    const f = inFile[0]!;
+    const r = leadingWhitespace(l);
+    // The file indents this line as the reply does (a space before a JSDoc `*` is alignment, no vote).
+    if (f === r) {
+      if (r.length >= 2) return null;
+      continue;
+    }
+    let here: Restyle | null = null;
+    if (replySpaces && /^\t+$/.test(f) && /^ +$/.test(r) && r.length % f.length === 0)
+      here = { to: 'tabs', width: r.length / f.length };
+    else if (replyTabs && /^ +$/.test(f) && /^\t+$/.test(r) && f.length % r.length === 0)
+      here = { to: 'spaces', width: f.length / r.length };
+    if (here === null || !TAB_WIDTHS.includes(here.width)) continue;
+    if (vote && (vote.to !== here.to || vote.width !== here.width)) return null;
+    vote = here;
+    votes++;
+  }
+  return votes >= 2 ? vote : null;
+}
+
+/**
+ * Whether every indented line of the file starts with a tab while `lines` (a block's new lines) indent
+ * with spaces: lines the plan writes as the reply has them, for a note (no width was told by the reply).
+ */
+export function spacesIntoTabs(fileLines: readonly string[], lines: readonly string[]): boolean {
+  if (!lines.some((l) => l.startsWith('  ') && !isBlank(l))) return false;
+  let tabbed = 0;
+  for (const l of fileLines) {
+    if (isBlank(l)) continue;
+    if (l.startsWith('  ')) return false;
+    if (l.startsWith('\t')) tabbed++;
+  }
+  return tabbed >= 3;
+}
+
+/**
+ * The indentation unit of lines indented with spaces: the greatest common divisor of their indentation
+ * (a JSDoc ` * ` left out); 0 when none is indented.
+ */
+function spaceUnit(lines: readonly string[]): number {
+  let unit = 0;
+  for (const l of lines) {
+    const lead = /^ */.exec(l)![0].length;
+    if (lead === 0 || isBlank(l) || l[lead] === '\t' || l[lead] === '*') continue;
+    let a = unit;
+    let b = lead;
+    while (b) [a, b] = [b, a % b];
+    unit = a;
+  }
+  return unit;
+}
+
 /** Leading whitespace with non-breaking spaces read as spaces (the typography rung needs it). */
 function typographicIndent(line: string): string {
   return /^[ \t\u00A0\u2002-\u200A\u202F\u205F\u3000]*/.exec(line)![0].replace(/[^\t]/g, ' ');
@@ -106,6 +291,8 @@ function typographicIndent(line: string): string {
 
 /** Apply a shift to replacement lines so they sit at the indentation the file uses there. */
 function reindent(lines: readonly string[], shift: IndentShift | null): string[] {
+  const restyle = shift?.restyle;
+  if (restyle) lines = lines.map((l) => (isBlank(l) ? l : restyleLine(l, restyle)));
   if (!shift || shift.prefix === '') return [...lines];
   return lines.map((line) => {
     if (isBlank(line)) return line;
@@ -125,7 +312,11 @@ function reindent(lines: readonly string[], shift: IndentShift | null): string[]
 export function adapt(
   lines: readonly string[],
   match: { rung: Rung; shift: IndentShift | null } | null,
+  fallback: Restyle | null = null,
 ): string[] {
-  const shifted = reindent(lines, match?.shift ?? null);
+  let shift = match?.shift ?? null;
+  // A match that had no indented line to go by converts as the rest of the reply shows (opRestyle).
+  if (fallback && !shift?.restyle) shift = { ...(shift ?? { sign: 1, prefix: '' }), restyle: fallback };
+  const shifted = reindent(lines, shift);
   return match?.rung === 'typography' ? shifted.map(asciiTypography) : shifted;
 }

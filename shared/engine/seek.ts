@@ -3,7 +3,7 @@
  * rung and indexed by key, so a search looks only at the places where the block's rarest line occurs
  * instead of rescanning the file: a 100-hunk patch on a 50,000-line file stays fast.
  */
-import { type IndentShift, lineKey, uniformShift } from './normalize';
+import { type IndentShift, lineKey, restyleShift, uniformShift } from './normalize';
 import { type Rung, TEXT_RUNGS } from './types';
 
 export interface Match {
@@ -51,7 +51,7 @@ export class Haystack {
     if (rung === 'exact' || rung === 'trailing-whitespace') return { start, rung, shift: null };
     if (rung === 'backticks' && fenceForBlank(this.lines, start, needle)) return null;
     if (rung === 'uneven-indentation' || rung === 'backticks') return { start, rung, shift: null };
-    const shift = uniformShift(this.lines, start, needle);
+    const shift = uniformShift(this.lines, start, needle) ?? restyleShift(this.lines, start, needle);
     return shift ? { start, rung, shift } : null;
   }
 
@@ -223,6 +223,11 @@ function seekAll(
   for (const rung of rungs) {
     if (!telling && (rung === 'uneven-indentation' || rung === 'backticks')) break;
     const matches = hay.findAll(needle, rung, lo, hi);
+    // Where the block is the file's lines once its indentation is converted (tabs for spaces) and
+    // nowhere else without a shift, that place is taken before the shifted ones, as an exact match
+    // is before a re-indented one.
+    const flat = matches.filter((m) => m.shift?.restyle && m.shift.prefix === '');
+    if (flat.length > 0) return { rung, matches: flat };
     if (matches.length > 0) return { rung, matches };
   }
   return null;
