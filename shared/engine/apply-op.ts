@@ -9,6 +9,7 @@ import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
 import { arrayEdits, type LineEdits } from './display-hunks';
 import { exactPatch } from './exact-patch';
+import { adapt, opRestyle, spacesIntoTabs } from './normalize';
 import { elisions, isPlaceholderLine } from './placeholder';
 import type { Replacement } from './splice';
 import {
@@ -112,8 +113,14 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
       break;
     }
     case 'append': {
-      added = textLines(op.content);
-      result = { ok: true, text: appendTo(doc, text, op.content), notes: [] };
+      const styled = doc ? appendedAsTheFile(doc, op.content, op.line, path) : { content: op.content };
+      if ('ok' in styled) return styled;
+      added = textLines(styled.content);
+      result = {
+        ok: true,
+        text: appendTo(doc, text, styled.content),
+        notes: styled.note ? [styled.note] : [],
+      };
       if (!doc) {
         result.notes.push({
           severity: 'info',
@@ -226,6 +233,39 @@ function applyPatchOp(
  * `content` added after the last line, in the file's line-ending style. A file whose last line lacks its
  * newline gets one first, so the appended text starts on a line of its own (udiffx would glue them).
  */
+/**
+ * Appended text indented with spaces for a file indented with tabs (or the other way round): converted
+ * at the width its lines show against the file's (normalize.ts, opRestyle), or refused when nothing
+ * shows it and the file indents every line with tabs (as SEARCH/REPLACE and patches are).
+ */
+function appendedAsTheFile(
+  doc: TextDoc,
+  content: string,
+  line: number,
+  path: string,
+): { content: string; note?: EditNote } | ApplyFailure {
+  const add = parseText(content);
+  const r = opRestyle(doc.lines, add.lines);
+  if (r) {
+    const lines = adapt(add.lines, null, r);
+    if (lines.every((l, i) => l === add.lines[i])) return { content };
+    return {
+      content: lines.join('\n') + (hasFinalNewline(add) ? '\n' : ''),
+      note: {
+        severity: 'warning',
+        line,
+        message: `The text appended to ${path} indents with ${r.to === 'tabs' ? 'spaces' : 'tabs'} and the file with ${r.to} (the lines of the file it repeats show ${r.width} spaces ${r.to === 'tabs' ? 'to' : 'for'} a tab): it gets ${r.to}.`,
+      },
+    };
+  }
+  if (spacesIntoTabs(doc.lines, add.lines))
+    return fail(
+      'no-match',
+      `The text appended to ${path} at reply line ${line} indents with spaces, and ${path} indents every line with tabs; nothing in the reply shows how many spaces make a tab, so it is not written. Ask for it with tabs.`,
+    );
+  return { content };
+}
+
 function appendTo(doc: TextDoc | null, text: string | null, content: string): string {
   if (!doc || text === null) return content;
   // An existing file, even empty, keeps its own BOM, that is none.

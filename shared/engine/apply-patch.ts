@@ -596,11 +596,12 @@ function applyHunksOnce(
     .sort((a, b) => a.rep.start - b.rep.start || a.index - b.index)
     .map((l) => l.rep);
   if (!restyle && spacesIntoTabs(doc.lines, added)) {
-    notes.push({
-      severity: 'warning',
-      line: ctx.opLine,
-      message: `The patch for ${ctx.path} indents its added lines with spaces, and the file indents with tabs; they are written as the patch has them, since no line of it shows how many spaces make a tab.`,
-    });
+    // Written as they are, they would mix spaces into a file indented with tabs only (Python refuses to
+    // run that); converted, they would be indented by a guess.
+    return failure(
+      'no-match',
+      `The patch for ${ctx.path} (reply line ${ctx.opLine}) indents its added lines with spaces, and ${ctx.path} indents every line with tabs; no line of the patch shows how many spaces make a tab, so they are not written. Ask for the patch with tabs, or with the indented lines around it.`,
+    );
   }
   if (restyledAlone) {
     notes.push({

@@ -173,11 +173,12 @@ export function applySearchReplace(
       `The SEARCH/REPLACE at reply line ${ctx.opLine} has no edits for ${ctx.path}.`,
     );
   if (!restyle && start && spacesIntoTabs(start.lines, added)) {
-    notes.push({
-      severity: 'warning',
-      line: ctx.opLine,
-      message: `The reply indents its new lines with spaces, and ${ctx.path} indents with tabs; they are written as the reply has them, since no line of the reply shows how many spaces make a tab.`,
-    });
+    // Written as they are, they would mix spaces into a file indented with tabs only (Python refuses to
+    // run that); converted, they would be indented by a guess.
+    return fail(
+      'no-match',
+      `The SEARCH/REPLACE for ${ctx.path} (reply line ${ctx.opLine}) indents its new lines with spaces, and ${ctx.path} indents every line with tabs; no line of the reply shows how many spaces make a tab, so they are not written. Ask for the edit with tabs, or with the indented lines around it.`,
+    );
   }
   if (restyledAlone) {
     notes.push({

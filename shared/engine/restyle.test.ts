@@ -140,26 +140,34 @@ describe('SEARCH/REPLACE: spaces in the reply, tabs in the file', () => {
     );
   });
 
-  it('no line of the reply says the width: written as the reply has them, with a warning', () => {
+  it('no line of the reply says the width: refused, never spaces mixed into a tab-indented file', () => {
     const file = text('import a', '', 'def f():', '\tif x:', '\t\treturn 1', '\treturn 0');
-    const r = ok(
-      applyOp(file, srOp([{ search: 'import a\n', replace: 'import a\n\ndef h():\n    return 3\n' }])),
+    const r = applyOp(
+      file,
+      srOp([{ search: 'import a\n', replace: 'import a\n\ndef h():\n    return 3\n' }]),
     );
-    expect(r.text).toBe(
-      text(
-        'import a',
-        '',
-        'def h():',
-        '    return 3',
-        '',
-        'def f():',
-        '\tif x:',
-        '\t\treturn 1',
-        '\treturn 0',
+    expect(r).toMatchObject({ ok: false, kind: 'no-match' });
+    expect(r.ok ? '' : r.message).toBe(
+      'The SEARCH/REPLACE for a.txt (reply line 1) indents its new lines with spaces, and a.txt indents every line with tabs; no line of the reply shows how many spaces make a tab, so they are not written. Ask for the edit with tabs, or with the indented lines around it.',
+    );
+    // A file that has lines indented with spaces too takes the reply's lines as they are.
+    const mixed = ok(
+      applyOp(
+        `${file}x = [\n    1,\n]\n`,
+        srOp([{ search: 'import a\n', replace: 'import a\n\ndef h():\n    return 3\n' }]),
       ),
     );
-    expect(notes(r)).toContain(
-      'The reply indents its new lines with spaces, and a.txt indents with tabs; they are written as the reply has them, since no line of the reply shows how many spaces make a tab.',
+    expect(mixed.text).toContain('def h():\n    return 3\n');
+    // Unindented new lines need no width.
+    expect(
+      ok(applyOp(file, srOp([{ search: 'import a\n', replace: 'import a\nimport b\n' }]))).text,
+    ).toContain('import b');
+  });
+
+  it('a patch the same: its added lines are refused, with the reason', () => {
+    const r = applyOp(TABBED, patchOp([hunk([' }', '+function f() {', '+    return 3;', '+}'])]));
+    expect(r.ok ? '' : r.message).toContain(
+      'indents its added lines with spaces, and a.txt indents every line with tabs',
     );
   });
 
@@ -263,5 +271,27 @@ describe('where the block fits twice once its indentation is converted', () => {
       srOp([{ search: '    if (x) {\n      return 1;\n', replace: '    if (x) {\n      return 2;\n' }]),
     );
     expect(r).toMatchObject({ ok: false, kind: 'ambiguous' });
+  });
+});
+
+describe('appended text', () => {
+  const appendOp = (content: string) => ({ kind: 'append' as const, path: 'a.txt', line: 1, content });
+
+  it('converted at the width its lines show against the file', () => {
+    const file = text('fn a() {', '\tlet x = 1;', '\tlet y = 2;', '}');
+    const r = ok(applyOp(file, appendOp('fn b() {\n    let x = 1;\n    let y = 2;\n        nested();\n}\n')));
+    expect(r.text).toBe(`${file}fn b() {\n\tlet x = 1;\n\tlet y = 2;\n\t\tnested();\n}\n`);
+    expect(notes(r)).toContain('4 spaces to a tab');
+  });
+
+  it('refused when nothing shows the width and the file indents with tabs only', () => {
+    const file = text('fn a() {', '\tone();', '\ttwo();', '\tthree();', '}');
+    const r = applyOp(file, appendOp('fn b() {\n    other();\n}\n'));
+    expect(r.ok ? '' : r.message).toContain('indents with spaces, and a.txt indents every line with tabs');
+    // Unindented text, or a new file: nothing to convert.
+    expect(ok(applyOp(file, appendOp('// end\n'))).text).toBe(`${file}// end\n`);
+    expect(ok(applyOp(null, appendOp('fn b() {\n    other();\n}\n'))).text).toBe(
+      'fn b() {\n    other();\n}\n',
+    );
   });
 });
