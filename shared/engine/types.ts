@@ -6,7 +6,8 @@
 /**
  * How loosely a piece of text had to be compared before it was found, loosest last. The order is
  * fixed and every rung compares whole lines: nothing here is a similarity score, so a line the reply
- * removes with a typo in it never matches.
+ * removes with a typo in it never matches. The indentation rung also reads a block indented with spaces
+ * where the file has tabs, or the reverse, at the one tab width that fits (normalize.ts, restyleShift).
  */
 export const RUNGS = [
   'exact',
