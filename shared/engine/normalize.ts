@@ -109,7 +109,8 @@ const TAB_WIDTHS = [4, 2, 8, 3];
  * other way round), the one tab width that makes the block's indentation a uniform shift of the file's:
  * the models write spaces for a file they saw with tabs, and chat pages turn tabs into spaces. Several
  * widths that fit, with different shifts, are no answer (the new lines would be indented by a guess),
- * unless exactly one of them needs no shift at all. Null when the indentation is not of the two kinds.
+ * unless exactly one of them needs no shift at all: that one is taken, the others kept for
+ * `restyleConflict` to check against the new lines. Null when the indentation is not of the two kinds.
  */
 export function restyleShift(
   file: readonly string[],
@@ -168,7 +169,7 @@ export function restyleConflict(
   const mine = reindent(lines, shift).join('\n');
   const other = shift.others.find((o) => reindent(lines, o).join('\n') !== mine);
   if (!other) return null;
-  return `its lines fit the file's tabs at ${shift.restyle.width} and at ${other.restyle!.width} spaces to a tab, and its new lines would be indented differently by each`;
+  return `its lines fit the file's indentation at ${shift.restyle.width} and at ${other.restyle!.width} spaces to a tab, and its new lines would be indented differently by each`;
 }
 
 /**
@@ -203,8 +204,8 @@ export function uniformShift(
 /**
  * How the reply's indentation converts to the file's when the two indent with different characters,
  * told by the file's own lines: for each line of the reply (SEARCH and REPLACE text, or hunk lines) that
- * is, trimmed, a line of the file (every copy of it there indented alike), its spaces against the file's tabs (or its tabs against the file's
- * spaces) vote for a width. It is the width for the new lines of a block that matched without any
+ * is, trimmed, a line of the file (every copy of it there indented alike), its spaces against the file's
+ * tabs (or its tabs against the file's spaces) vote for a width. It is the width for the new lines of a block that matched without any
  * indented line to go by (an exact match of unindented lines): those would keep the reply's spaces in a
  * tab-indented file. Null unless at least two lines vote, all for one conversion, and no indented line of
  * the reply is in the file with the reply's own indentation.
@@ -254,7 +255,8 @@ export function opRestyle(fileLines: readonly string[], replyLines: readonly str
 
 /**
  * Whether every indented line of the file starts with a tab while `lines` (a block's new lines) indent
- * with spaces: lines the plan writes as the reply has them, for a note (no width was told by the reply).
+ * with spaces: written as they are they would mix spaces into the file, and no width was told by the
+ * reply (opRestyle) to convert them, so the appliers refuse them with the reason.
  */
 export function spacesIntoTabs(fileLines: readonly string[], lines: readonly string[]): boolean {
   if (!lines.some((l) => l.startsWith('  ') && !isBlank(l))) return false;

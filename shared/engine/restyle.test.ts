@@ -180,7 +180,7 @@ describe('SEARCH/REPLACE: spaces in the reply, tabs in the file', () => {
     );
     expect(r).toMatchObject({ ok: false, kind: 'ambiguous' });
     expect(r.ok ? '' : r.message).toContain(
-      "its lines fit the file's tabs at 2 and at 4 spaces to a tab, and its new lines would be indented differently by each",
+      "its lines fit the file's indentation at 2 and at 4 spaces to a tab, and its new lines would be indented differently by each",
     );
     // The reply's own unit (2 spaces here) is the width that needs no shift: one level is one tab.
     const unit = ok(
