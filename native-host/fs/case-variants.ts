@@ -16,7 +16,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { caseKey } from '../../shared/paths/case';
-import { below, checkRelPath, isGitAlias } from './safe-path';
+import { acceptableRelPath, below, isGitAlias } from './safe-path';
 
 /** The most variants named for one path: the plan refuses to choose between two already. */
 export const MAX_CASE_VARIANTS = 10;
@@ -52,7 +52,7 @@ export function caseVariantsOf(realRoot: string, rel: string, listings: Listings
   }
   return level
     .map((v) => v.rel)
-    .filter((v) => v !== rel && acceptable(v))
+    .filter((v) => v !== rel && acceptableRelPath(v))
     .sort();
 }
 
@@ -78,7 +78,7 @@ function folderVariants(
   return level
     .filter(free)
     .map((f) => `${f.rel}/${rest}`)
-    .filter(acceptable)
+    .filter(acceptableRelPath)
     .sort();
 }
 
@@ -102,13 +102,4 @@ function listing(abs: string, listings: Listings): Map<string, Entry[]> | null {
   }
   listings.set(abs, byKey);
   return byKey;
-}
-
-/** A name the host would refuse (checkRelPath's lexical rules) is never offered. */
-function acceptable(rel: string): boolean {
-  try {
-    return checkRelPath(rel) === rel;
-  } catch {
-    return false;
-  }
 }

@@ -21,7 +21,7 @@ import { holdsNeedles, MAX_CANDIDATES, searchKey } from '../../shared/engine/loc
 import type { ResultOf } from '../../shared/protocol/protocol';
 import { BINARY_SNIFF_BYTES, decodeText } from './file-bytes';
 import { validateRoot } from './root';
-import { checkRelPath, isGitAlias } from './safe-path';
+import { acceptableRelPath, isGitAlias } from './safe-path';
 import { DEFAULT_MAX_BYTES } from './snapshots';
 
 export type FindTextResult = ResultOf<'findText'>;
@@ -103,7 +103,7 @@ export async function findText(
     for (const e of entries) {
       if (e.isSymbolicLink() || NEVER.has(e.name) || isGitAlias(e.name)) continue;
       const rel = dir.rel === '' ? e.name : `${dir.rel}/${e.name}`;
-      if (!acceptable(rel)) continue;
+      if (!acceptableRelPath(rel)) continue;
       const isDir = e.isDirectory();
       if (!isDir && !e.isFile()) continue;
       if (ignored(rules, rel, isDir)) continue;
@@ -149,15 +149,6 @@ export async function findText(
   };
   if (stopped) answer.stopped = stopped;
   return answer;
-}
-
-/** A path the host would refuse to write is never offered (checkRelPath's lexical rules). */
-function acceptable(rel: string): boolean {
-  try {
-    return checkRelPath(rel) === rel;
-  } catch {
-    return false;
-  }
 }
 
 /** git's rule: the deepest `.gitignore` with a pattern for the path decides; none, and it is kept. */

@@ -114,6 +114,15 @@ export function checkRelPath(raw: string): string {
   return norm.path;
 }
 
+/** Whether the host accepts `rel` as it is (checkRelPath's lexical rules, already normalized): a path it offers. */
+export function acceptableRelPath(rel: string): boolean {
+  try {
+    return checkRelPath(rel) === rel;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Resolve `raw` below `realRoot` (already validated and realpath'd, see root.ts). Throws HostFailure
  * UnsafePath (refused), or NotAFolder (a parent of the path is a file).

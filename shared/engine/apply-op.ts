@@ -9,7 +9,7 @@ import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
 import { arrayEdits, type LineEdits } from './display-hunks';
 import { exactPatch } from './exact-patch';
-import { adapt, opRestyle, spacesIntoTabs } from './normalize';
+import { adapt, opRestyle, restyledNote, spacesIntoTabs } from './normalize';
 import { elisions, isPlaceholderLine } from './placeholder';
 import type { Replacement } from './splice';
 import {
@@ -254,7 +254,7 @@ function appendedAsTheFile(
       note: {
         severity: 'warning',
         line,
-        message: `The text appended to ${path} indents with ${r.to === 'tabs' ? 'spaces' : 'tabs'} and the file with ${r.to} (the lines of the file it repeats show ${r.width} spaces ${r.to === 'tabs' ? 'to' : 'for'} a tab): it gets ${r.to}.`,
+        message: restyledNote(`The text appended to ${path}`, 'the file', 'it gets', r),
       },
     };
   }

@@ -16,7 +16,7 @@
  */
 import type { Hunk } from '../changeset/changeset';
 import { repairHunk } from './hunk-repairs';
-import { adapt, opRestyle, restyleConflict, spacesIntoTabs, uniformShift } from './normalize';
+import { adapt, opRestyle, restyleConflict, restyledNote, spacesIntoTabs, uniformShift } from './normalize';
 import { expandRanges, hasRanges } from './range-removal';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { eolAt, findOverlap, type Replacement, splice } from './splice';
@@ -607,10 +607,7 @@ function applyHunksOnce(
     notes.push({
       severity: 'warning',
       line: ctx.opLine,
-      message:
-        restyle!.to === 'tabs'
-          ? `The patch for ${ctx.path} indents with spaces and the file with tabs (the lines of the file it repeats show ${restyle!.width} spaces to a tab): its added lines get tabs.`
-          : `The patch for ${ctx.path} indents with tabs and the file with spaces (the lines of the file it repeats show ${restyle!.width} spaces for a tab): its added lines get spaces.`,
+      message: restyledNote(`The patch for ${ctx.path}`, 'the file', 'its added lines get', restyle!),
     });
   }
   return { ok: true, doc: splice(doc, replacements), finalNewline, notes, added, replacements };

@@ -10,7 +10,7 @@
 import { diffArrays } from 'diff';
 import type { SearchReplaceEdit } from '../changeset/changeset';
 import { noteRung } from './apply-patch';
-import { adapt, opRestyle, type Restyle, restyleConflict, spacesIntoTabs } from './normalize';
+import { adapt, opRestyle, type Restyle, restyleConflict, restyledNote, spacesIntoTabs } from './normalize';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { freshLines, type Replacement, splice } from './splice';
 import { formatText, hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
@@ -184,10 +184,7 @@ export function applySearchReplace(
     notes.push({
       severity: 'warning',
       line: ctx.opLine,
-      message:
-        restyle!.to === 'tabs'
-          ? `The reply indents with spaces and ${ctx.path} with tabs (the lines of the file it repeats show ${restyle!.width} spaces to a tab): its new lines get tabs.`
-          : `The reply indents with tabs and ${ctx.path} with spaces (the lines of the file it repeats show ${restyle!.width} spaces for a tab): its new lines get spaces.`,
+      message: restyledNote('The reply', ctx.path, 'its new lines get', restyle!),
     });
   }
   if (aiderEdited && !hasFinalNewline(doc)) {

@@ -254,6 +254,15 @@ export function opRestyle(fileLines: readonly string[], replyLines: readonly str
 }
 
 /**
+ * The note of new text converted by `r` (opRestyle): `subject` indents with the other character than
+ * `file`, and `gets` (`its new lines get`) the file's.
+ */
+export function restyledNote(subject: string, file: string, gets: string, r: Restyle): string {
+  const from = r.to === 'tabs' ? 'spaces' : 'tabs';
+  return `${subject} indents with ${from} and ${file} with ${r.to} (the lines of the file it repeats show ${r.width} spaces ${r.to === 'tabs' ? 'to' : 'for'} a tab): ${gets} ${r.to}.`;
+}
+
+/**
  * Whether every indented line of the file starts with a tab while `lines` (a block's new lines) indent
  * with spaces: written as they are they would mix spaces into the file, and no width was told by the
  * reply (opRestyle) to convert them, so the appliers refuse them with the reason.
