@@ -66,6 +66,9 @@ export function applySearchReplace(
       if (!doc) {
         // As the REPLACE text reads, less aider's layout line (the lines, not the raw text).
         doc = parseText(edit.aider ? (replace.length === 0 ? '' : `${replace.join('\n')}\n`) : edit.replace);
+        // A BOM the reply writes in front of a new file is that file's (no file has one to double): kept,
+        // as a patch or a whole file that creates a file keeps it (held-out AndreasDebel…-001, C#).
+        if (edit.replace.charCodeAt(0) === 0xfeff && doc.lines.length > 0) doc.bom = true;
         created = true;
       } else {
         const n = doc.lines.length;

@@ -124,7 +124,20 @@ describe('the file keeps exactly its own BOM', () => {
       patchOp([hunk([`+${B}using System;`, '+class A'], [0, 0, 1, 2])], { isNew: true }),
       `${B}using System;\nclass A\n`,
     ],
+    [
+      'a SEARCH/REPLACE with an empty SEARCH that creates a file gives it the BOM it writes',
+      null,
+      sr('', `${B}using System;\nclass A\n`),
+      `${B}using System;\nclass A\n`,
+    ],
+    [
+      '…read as aider reads it (held-out: a C# file created by a reply that echoes the BOM)',
+      null,
+      srOp([{ search: '', replace: `${B}using System;\nclass A\n\n`, aider: true }]),
+      `${B}using System;\nclass A\n`,
+    ],
     // Whole files
+    ['create with a BOM', null, overwrite(`${B}x\n`), `${B}x\n`],
     ['replace echoing the BOM', `${B}a\r\n`, replace(`${B}x\n`), `${B}x\r\n`],
     ['replace with a BOM over a file without one', 'a\n', replace(`${B}x\n`), 'x\n'],
     ['create (overwrite) echoing the BOM', `${B}a\n`, overwrite(`${B}x\n`), `${B}x\n`],
