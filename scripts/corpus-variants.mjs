@@ -7,7 +7,8 @@
  * - `bom`:          every original file gets a UTF-8 byte-order mark; the files that existed keep exactly one,
  *                   files the reply creates get none.
  * - `crlf`:         every original file's line endings become CRLF; so do the expected files that existed (lines
- *                   the reply adds included); created files stay as expected.
+ *                   the reply adds included); a created file may be as expected or CRLF throughout (a new file
+ *                   takes the project's endings when the files known agree, shared/engine/new-file-eol.ts).
  * - `tabs`:         leading space indentation becomes tabs, whole units of the file's indent (2 or 4 spaces) only;
  *                   the same mapping on the expected files that existed. A file the reply writes whole keeps the
  *                   reply's text.
@@ -219,9 +220,17 @@ function bomVariant(c) {
 }
 
 function crlfVariant(c) {
-  return restyleVariant(c, 'CRLF', (_p, text) =>
+  const made = restyleVariant(c, 'CRLF', (_p, text) =>
     toCrlf(text) === null ? null : (t) => t.replace(/\r?\n/g, '\r\n'),
   );
+  if (made.skip) return made;
+  // A file the reply creates in a project whose files are CRLF may take the project's endings
+  // (shared/engine/new-file-eol.ts) or keep the reply's: either is the reply's text.
+  const eitherEol = {};
+  for (const [p, text] of Object.entries(c.expected))
+    if (isText(text) && !isText(c.tree[p]) && !made.meta.moved.has(p) && toCrlf(text) !== null)
+      eitherEol[p] = text.replace(/\r?\n/g, '\r\n');
+  return { ...made, eitherEol };
 }
 
 function tabsVariant(c) {
@@ -357,7 +366,13 @@ export function variantsOf(c, names = VARIANTS) {
       variant,
       note: made.note,
       meta: made.meta,
-      case: { ...c, id: `${c.id}~${variant}`, tree: made.tree, expected: made.expected },
+      case: {
+        ...c,
+        id: `${c.id}~${variant}`,
+        tree: made.tree,
+        expected: made.expected,
+        ...(made.eitherEol ? { eitherEol: made.eitherEol } : {}),
+      },
     };
   });
 }

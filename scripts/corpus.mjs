@@ -188,12 +188,13 @@ async function readTree(dir, prefix = '') {
   return out;
 }
 
-function sameTree(a, b, modNewline) {
+/** `either`: per path, a second content that counts as `b`'s (a variant's new file in CRLF). */
+function sameTree(a, b, modNewline, either = {}) {
   const norm = (t) => (modNewline ? t.replace(/\r?\n$/, '') : t);
   const ka = Object.keys(a).sort();
   const kb = Object.keys(b).sort();
   if (ka.join('\0') !== kb.join('\0')) return false;
-  return ka.every((k) => norm(a[k]) === norm(b[k]));
+  return ka.every((k) => norm(a[k]) === norm(b[k]) || (k in either && norm(a[k]) === norm(either[k])));
 }
 
 /** What differs between two trees, in a line: for the report of a wrong write. */
@@ -264,7 +265,7 @@ export async function runCase(cli, c) {
     if (c.expectFail) {
       outcome = untouched ? 'refused' : 'wrong';
       why = untouched ? reasonOf(code, stdout, stderr) : treeDiff(got, before);
-    } else if (sameTree(got, want, c.modNewline) && (code === 0 || (code === 3 && untouched))) {
+    } else if (sameTree(got, want, c.modNewline, c.eitherEol) && (code === 0 || (code === 3 && untouched))) {
       // exit 3 (no file operations) with nothing to change is a faithful no-op.
       outcome = 'applied';
     } else if (

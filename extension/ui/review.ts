@@ -9,6 +9,7 @@ import { formatsOf, mergeChangeSets } from '../../shared/changeset/merge';
 import { opPaths } from '../../shared/changeset/paths-of';
 import {
   caseVariantsToRead,
+  type EolEvidence,
   type FailureKind,
   type FilePlan,
   type FileSnapshot,
@@ -91,7 +92,8 @@ export function reviewChangeSet(proposal: Proposal, root: string): ChangeSet {
 
 /**
  * The files a plan of the change set needs, as the host read them; `unreadable` holds the host's reasons,
- * `caseVariants` the files that have a missing name in another case (resolve-paths.ts, resolveCase).
+ * `caseVariants` the files that have a missing name in another case (resolve-paths.ts, resolveCase),
+ * `eolNear` the line endings of files near a missing one (new-file-eol.ts).
  */
 export type ReadResult =
   | {
@@ -99,6 +101,7 @@ export type ReadResult =
       snapshots: Map<string, FileSnapshot | null>;
       unreadable: Map<string, string>;
       caseVariants: Map<string, string[]>;
+      eolNear: Map<string, EolEvidence[]>;
     }
   | { ok: false; code: number; message: string };
 
@@ -118,6 +121,7 @@ export async function readForPlan(
   const snapshots = new Map(known?.snapshots);
   const unreadable = new Map(known?.unreadable);
   const caseVariants = new Map(known?.caseVariants);
+  const eolNear = new Map(known?.eolNear);
   const read = async (wanted: string[]): Promise<ReadResult | null> => {
     const needs = wanted.filter((p) => !snapshots.has(p));
     if (!needs.length) return null;
@@ -133,7 +137,10 @@ export async function readForPlan(
       else {
         snapshots.set(f.path, null);
         if (f.exists === 'error') unreadable.set(f.path, f.error.message);
-        else if (f.caseVariants) caseVariants.set(f.path, f.caseVariants);
+        else {
+          if (f.caseVariants) caseVariants.set(f.path, f.caseVariants);
+          if (f.eolNear) eolNear.set(f.path, f.eolNear);
+        }
       }
     }
     for (const p of needs) {
@@ -149,7 +156,7 @@ export async function readForPlan(
     (await read(planNeedsFirst(changeSet))) ??
     (await read(planNeedsMore(changeSet, snapshots, caseVariants))) ??
     (await read(caseVariantsToRead(snapshots, caseVariants)));
-  return failed ?? { ok: true, snapshots, unreadable, caseVariants };
+  return failed ?? { ok: true, snapshots, unreadable, caseVariants, eolNear };
 }
 
 /** The review so far while it is planned part by part: the files planned yet, and how many parts are left. */
@@ -224,9 +231,9 @@ export async function buildReview(
   const { changeSet, read } = await readAndLocate(reviewChangeSet(proposal, root), root, call);
   performance.mark('replyapply:files-read');
   if (!read.ok) return read;
-  const { snapshots, unreadable, caseVariants } = read;
+  const { snapshots, unreadable, caseVariants, eolNear } = read;
   if (!onProgress) {
-    const p = plan(changeSet, snapshots, { caseVariants });
+    const p = plan(changeSet, snapshots, { caseVariants, eolNear });
     return {
       ok: true,
       review: reviewOf(
@@ -264,7 +271,7 @@ export async function buildReview(
   let shown = false;
   for (const part of parts) {
     if (signal?.aborted) return { ok: false, code: -1, message: 'A newer review replaced this one.' };
-    const p = plan(part, snapshots, { caseVariants });
+    const p = plan(part, snapshots, { caseVariants, eolNear });
     for (const f of p.files)
       files.push({
         planned: f,

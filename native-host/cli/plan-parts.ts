@@ -7,6 +7,7 @@
 import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
 import {
   caseVariantsToRead,
+  type EolEvidence,
   type FilePlan,
   type Plan,
   plan,
@@ -77,12 +78,15 @@ export function planParts(parts: ChangeSet[], read: ReadSnapshots, o: PartOption
     const snapshots = new Map<string, { text: string; hash: string } | null>();
     // A missing file's name in another case: the file the plan may mean (resolve-paths.ts, resolveCase).
     const caseVariants = new Map<string, string[]>();
+    // A missing file's neighbours' line endings: a new file's endings (new-file-eol.ts).
+    const eolNear = new Map<string, EolEvidence[]>();
     const take = (paths: string[]) => {
       for (const s of read(paths)) {
         if (s.exists === true) snapshots.set(s.path, { text: s.text, hash: s.hash });
         else if (s.exists === false) {
           snapshots.set(s.path, null);
           if (s.caseVariants) caseVariants.set(s.path, s.caseVariants);
+          if (s.eolNear) eolNear.set(s.path, s.eolNear);
         } else
           out.unreadable.push({ path: s.path, action: 'modify', status: 'error', message: s.error.message });
       }
@@ -96,7 +100,7 @@ export function planParts(parts: ChangeSet[], read: ReadSnapshots, o: PartOption
     const last = caseVariantsToRead(snapshots, caseVariants);
     if (last.length > 0) take(last);
     if (out.unreadable.length > 0) continue;
-    const partPlan = plan(part, snapshots, { caseVariants });
+    const partPlan = plan(part, snapshots, { caseVariants, eolNear });
     out.scripts.push(...partPlan.scripts);
     // A part carries none of the reply's own diagnostics (independentParts): these are the plan's.
     out.diagnostics.push(...partPlan.diagnostics);

@@ -82,7 +82,7 @@ function folderVariants(
     .sort();
 }
 
-function listing(abs: string, listings: Listings): Map<string, Entry[]> | null {
+export function listing(abs: string, listings: Listings): Map<string, Entry[]> | null {
   let byKey = listings.get(abs);
   if (byKey !== undefined) return byKey;
   try {

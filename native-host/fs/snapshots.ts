@@ -1,11 +1,13 @@
 /**
  * `readFiles`: the current content of project files, for planning. One refused or unreadable path is an
  * error entry in the answer, not a failure of the whole call (the plan shows it beside the other files).
- * A missing file comes with the files that have its name in another case (case-variants.ts).
+ * A missing file comes with the files that have its name in another case (case-variants.ts), and the
+ * line endings of existing files near it (eol-near.ts).
  */
 import type { Snapshot } from '../../shared/protocol/protocol';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { caseVariantsOf, type Listings } from './case-variants';
+import { type EolCache, eolNearOf } from './eol-near';
 import { HostFailure } from './failure';
 import { decodeText, readExactSync, type Scratch } from './file-bytes';
 import { validateRoot } from './root';
@@ -48,11 +50,13 @@ export async function snapshotReader(
   const folders: FolderCache = new Map();
   // Folders listed to find a missing file's case variants, once each for the reader's life.
   const listings: Listings = new Map();
+  // What the files near a missing path show of the project's line endings (eol-near.ts).
+  const eols: EolCache = new Map();
   // One after another with synchronous calls: each file is a few microseconds of system calls, cheaper
   // than any promise-based concurrency around them.
   const scratch: Scratch = { buf: Buffer.allocUnsafe(64 * 1024) };
   return {
-    read: (paths) => paths.map((p) => snapshotOne(realRoot, p, how, folders, listings, scratch)),
+    read: (paths) => paths.map((p) => snapshotOne(realRoot, p, how, folders, { listings, eols }, scratch)),
   };
 }
 
@@ -72,12 +76,18 @@ function snapshotOne(
   p: string,
   { maxBytes, hash }: { maxBytes: number; hash: boolean },
   folders: FolderCache,
-  listings: Listings,
+  { listings, eols }: { listings: Listings; eols: EolCache },
   scratch: Scratch,
 ): Snapshot {
   const missing = (rel: string): Snapshot => {
     const caseVariants = caseVariantsOf(realRoot, rel, listings);
-    return caseVariants.length > 0 ? { path: p, exists: false, caseVariants } : { path: p, exists: false };
+    const eolNear = eolNearOf(realRoot, rel, listings, eols);
+    return {
+      path: p,
+      exists: false,
+      ...(caseVariants.length > 0 ? { caseVariants } : {}),
+      ...(eolNear.length > 0 ? { eolNear } : {}),
+    };
   };
   const error = (code: number, message: string): Snapshot => ({
     path: p,

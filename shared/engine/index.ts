@@ -9,6 +9,7 @@
  */
 export { applyOp, applyOpDetailed, type OpApplied } from './apply-op';
 export { type DisplayHunk, displayHunks, type LineEdits } from './display-hunks';
+export type { EolEvidence } from './new-file-eol';
 export { independentParts } from './parts';
 export { isPlaceholderLine, isPlaceholderPath } from './placeholder';
 export {

@@ -14,6 +14,7 @@ import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
 import { type DisplayHunk, displayHunks } from './display-hunks';
 import { excerptOf } from './excerpt';
+import { crlfLike, type EolEvidence, eolOf, toCrlf } from './new-file-eol';
 import { isPlaceholderPath } from './placeholder';
 import {
   aliasedPath,
@@ -178,6 +179,8 @@ interface Entity {
 export interface PlanOptions {
   /** Existing files with a missing path's name in another case (resolve-paths.ts, resolveCase). */
   caseVariants?: CaseVariants;
+  /** For a missing path, the line endings of existing files near it (readFiles' `eolNear`). */
+  eolNear?: ReadonlyMap<string, readonly EolEvidence[]>;
 }
 
 export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOptions = {}): Plan {
@@ -460,7 +463,25 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
 
   const files: FilePlan[] = [];
   const diagnostics = [...changeSet.diagnostics, ...unused];
+  let touched: EolEvidence[] | undefined;
   for (const e of order) {
+    if (e.baseText === null && e.text !== null && !e.error && e.text.includes('\n')) {
+      // A new file's line endings follow the project's (new-file-eol.ts).
+      touched ??= order.flatMap((t) => {
+        const eol = t.baseText === null ? null : eolOf(t.baseText);
+        return eol ? [{ path: t.origin, eol }] : [];
+      });
+      const near = options.eolNear?.get(e.path) ?? [];
+      const like = crlfLike(e.path, e.text, [...touched, ...near]);
+      if (like !== null) {
+        e.text = toCrlf(e.text);
+        e.notes.push({
+          severity: 'info',
+          line: e.lines[0] ?? 1,
+          message: `${e.path} is written with CRLF line endings, like ${like} (the reply's text has LF).`,
+        });
+      }
+    }
     const fp = filePlan(e);
     if (fp) files.push(fp);
     else {

@@ -58,6 +58,13 @@ export const SnapshotSchema = z.discriminatedUnion('exists', [
      * `Src/new.js`), which does not exist.
      */
     caseVariants: z.optional(z.array(z.string())),
+    /**
+     * The line endings of a few existing files near it (same extension first), for the endings of a file
+     * the reply creates there (shared/engine/new-file-eol.ts); absent when none has a line break.
+     */
+    eolNear: z.optional(
+      z.array(z.object({ path: z.string(), eol: z.enum(['crlf', 'lf']) })).check(z.maxLength(16)),
+    ),
   }),
   z.object({
     path: z.string(),
