@@ -314,3 +314,50 @@ describe("search-replace: aider's other fences (issue 25)", () => {
     ]);
   });
 });
+
+describe('search-replace: a block without its SEARCH marker (issue 25)', () => {
+  // gpt-4o, 2024 (held-out AspireOne…-003, FARI-brussels…-009): the fence opener stands where the marker
+  // should. aider skips such a block without a word; ReplyApply refuses it, saying exactly that.
+  const headless = (open = '```typescript', path = 'src/cron.ts') =>
+    `Then:\n\n${path}\n${open}\n@Injectable()\nexport class CronService {}\n=======\n@Injectable()\nexport class CronService {\n  constructor() {}\n}\n>>>>>>> REPLACE\n\`\`\`\n\nDone.`;
+
+  it.each([
+    ['```typescript', 'src/cron.ts'],
+    ['```', 'src/cron.ts'],
+    ['<source>typescript', 'src/cron.ts'],
+    ['```typescript', '**src/cron.ts**'],
+  ])('%s under %s: refused, naming the fence and the divider, and nothing of it taken', (open, path) => {
+    const text = headless(open, path);
+    expect(parseOps(text)).toEqual([]);
+    expect(diags(text)).toMatchObject([{ severity: 'error', line: 4 }]);
+    expect(diags(text)[0]!.message).toMatch(/line 4 has lost its SEARCH marker.*\(line 7\)/);
+  });
+
+  it('the blocks around it are still read (the reply is refused by the error, not by a lost block)', () => {
+    const before =
+      'src/cron.ts\n```ts\n<<<<<<< SEARCH\nimport a\n=======\nimport b\n>>>>>>> REPLACE\n```\n\n';
+    const after = '\nsrc/app.ts\n```ts\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n';
+    const text = before + headless() + after;
+    expect(parseOps(text)).toMatchObject([{ path: 'src/cron.ts' }, { path: 'src/app.ts' }]);
+    expect(diags(text).map((d) => d.severity)).toEqual(['error']);
+  });
+
+  it.each<[string, string]>([
+    ['no file name above the fence', headless('```typescript', 'Then do this:')],
+    ['a bare word above the fence (a guess)', headless('```typescript', 'Example')],
+    ['nothing between the fence and =======', 'a.ts\n```ts\n=======\nnew\n>>>>>>> REPLACE\n```'],
+    ['a damaged SEARCH marker between', 'a.ts\n```ts\n<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n```'],
+    ['the fence closes before the REPLACE marker', 'a.ts\n```ts\nold\n=======\nnew\n```\n>>>>>>> REPLACE'],
+    ['a merge conflict, not a block', 'a.ts\n```ts\n<<<<<<< HEAD\nold\n=======\nnew\n>>>>>>> main\n```'],
+    ['a divider of another length', 'a.ts\n```ts\nold\n=====\nnew\n>>>>>>> REPLACE\n```'],
+  ])('not read as a block, nor said to be one: %s', (_name, text) => {
+    expect(parseOps(text)).toEqual([]);
+    expect(diags(text).some((d) => d.message.includes('lost its SEARCH marker'))).toBe(false);
+  });
+
+  it('a Markdown heading underlined with ======= in a whole file is no block', () => {
+    const text = 'README.md\n```markdown\nMy Project\n=======\n\nText.\n```\n';
+    expect(parseOps(text)).toEqual([]);
+    expect(diags(text)).toEqual([]);
+  });
+});

@@ -44,7 +44,9 @@
  * Refused with an error diagnostic (no op): a block cut off before its REPLACE marker, a REPLACE
  * marker before any `=======`, a second `=======` with text after it (two versions of the replacement:
  * a divider is never written as code), a block with no file name anywhere and an empty SEARCH (a new
- * file or an append: nothing says which file).
+ * file or an append: nothing says which file), a block whose SEARCH marker is missing with its fence
+ * standing in for it (headlessOpener: said as such; aider skips it silently, so what its author saw
+ * applied never held it).
  *
  * Blank lines at the edges (aider's reading, which these blocks are written for: aider joins a half's
  * lines and ends it with one newline, so the one empty line right before `=======` and right before
@@ -234,6 +236,22 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
     }
 
     if (state === 'out') {
+      const opener = marker === 'divider' && !inDiff ? headlessOpener(lines, i, floor) : null;
+      if (opener !== null) {
+        // The SEARCH marker left out, the fence standing in for it (gpt-4o, 2024; held-out AspireOne…-003,
+        // FARI-brussels…-009). The text between the fence and the ======= line reads like the search
+        // text, but the block is damaged, and aider, which these replies were written for, skips it
+        // without a word (the commits after both replies lack it): refused with the exact reason rather
+        // than applied as a guess or dropped.
+        diagnostics.push({
+          severity: 'error',
+          line: opener + 1,
+          message: `The SEARCH/REPLACE block at reply line ${opener + 1} has lost its SEARCH marker: "<<<<<<< SEARCH" should follow the fence, before the search text that ends at the ======= line (line ${i + 1}). Nothing was taken from it; ask for the block again (aider skips such a block without a word).`,
+        });
+        head = opener;
+        state = 'broken';
+        continue;
+      }
       if (marker === 'tail' && !closesDiff) {
         // A damaged head (`-- SEARCH`) leaves its REPLACE marker stray: say so rather than skip silently.
         diagnostics.push({
@@ -328,6 +346,44 @@ export function scanBlocks(text: string, lines = splitLines(text)): ScanResult {
 }
 
 const BARE_WORD = /^[A-Za-z0-9_][\w.-]{0,99}$/;
+
+/**
+ * For a ======= line outside any block: the line of the fence opener that stands in for a missing SEARCH
+ * marker, or null. All of it must hold: aider's divider (=======, nothing else on the line); above it, after
+ * `floor`, a fence opener (``` or aider's `<source>`…) with a file name on the lines above it or in its
+ * info, and between the two at least one line that is not blank, none a marker, a fence, or a damaged
+ * head (`<<<< SEARCH`); below it, a REPLACE marker before any fence, marker or head. A Markdown heading
+ * underlined with ======= in a file the reply writes whole has no REPLACE marker after it.
+ */
+function headlessOpener(lines: readonly string[], divider: number, floor: number): number | null {
+  if (!/^={7}$/.test(lines[divider]!.trim())) return null;
+  let opener = -1;
+  for (let j = divider - 1; j >= floor; j--) {
+    const line = lines[j]!;
+    const t = line.trim();
+    if (openingFence(line) || TAG_FENCE_OPEN.test(t) || TAG_FENCE_CLOSE.test(t)) {
+      opener = j;
+      break;
+    }
+    if (markerOf(line) !== null || DAMAGED_HEAD.test(t)) return null;
+  }
+  if (opener < 0 || !lines.slice(opener + 1, divider).some((l) => l.trim() !== '')) return null;
+  const open = openingFence(lines[opener]!);
+  if (!open && !TAG_FENCE_OPEN.test(lines[opener]!.trim())) return null;
+  // A bare ``` closes a fence as well as it opens one: only a fence with a file name above it (or a path in
+  // its info) opens this block.
+  const named = pathAbove(lines, opener + 1, floor);
+  if (!named || named.weak || named.guess) return null;
+  for (let j = divider + 1; j < lines.length; j++) {
+    const m = markerOf(lines[j]!);
+    if (m === 'tail') return /^>{7} ?REPLACE\b/i.test(lines[j]!.trim()) ? opener : null;
+    if (m !== null || openingFence(lines[j]!) || TAG_FENCE_CLOSE.test(lines[j]!.trim())) return null;
+  }
+  return null;
+}
+
+/** A SEARCH marker with too few or too many `<`, or its keyword apart: not a head, and no search text. */
+const DAMAGED_HEAD = /^[<-]{2,}\s*(SEARCH|ORIGINAL)\b/i;
 
 /**
  * aider's other fences: when a file it shows holds ``` lines, aider fences with `<source>`, `<code>`,
