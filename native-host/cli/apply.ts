@@ -23,7 +23,7 @@ import { snapshotReader } from '../fs/snapshots';
 import { stateDir } from '../fs/state';
 import { apply as applyChanges } from '../fs/transaction';
 import { runScript } from '../host/run-script';
-import { parseArgs, projectDir, readReply } from './args';
+import { type ParsedArgs, parseArgs, projectDir, readInput } from './args';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, type CliIO, Exit } from './io';
 import { type FileReport, type FileStatus, planParts } from './plan-parts';
@@ -33,7 +33,7 @@ import { COLOR, describeOp, jsonText, renderDiagnostic, type Style, styleFor, te
 const UNCHANGED = 'the reply leaves this file unchanged';
 
 export const APPLY_USAGE =
-  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]';
+  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-|--message FILE]';
 
 export type { FileReport };
 
@@ -68,7 +68,7 @@ export const apply: CliCommand = async (args, rawIO) => {
   const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, {
     booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses', 'accept-elisions'],
-    strings: ['dir'],
+    strings: ['dir', 'message'],
     maxPositionals: 1,
   });
   const opts: Options = {
@@ -91,7 +91,7 @@ export const apply: CliCommand = async (args, rawIO) => {
   };
 
   const resolved = await resolveReply({
-    source: parsed.positionals[0],
+    parsed,
     io,
     opts,
     root,
@@ -184,7 +184,7 @@ function drained(out: NodeJS.WritableStream): Promise<void> {
 
 /** What resolving a reply works with: where it comes from, the options, and where its answers go. */
 interface ReplyArgs {
-  source: string | undefined;
+  parsed: ParsedArgs;
   io: CliIO;
   opts: Options;
   root: string;
@@ -317,7 +317,7 @@ async function resolveReply(args: ReplyArgs): Promise<
  * of each part when it is planned.
  */
 async function detectReply({
-  source,
+  parsed,
   io,
   opts,
   root,
@@ -328,7 +328,7 @@ async function detectReply({
   { exit: number; bare?: true } | { parts: ChangeSet[]; name: string; fromStdin: boolean }
 > {
   const say = (text: string) => human.write(text);
-  const input = await readReply(source, io);
+  const input = await readInput(parsed, io);
   if (!input.ok) {
     io.stderr.write(`replyapply apply: ${input.message}\n`);
     return { exit: Exit.Usage, bare: true };

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { textOfExport } from '../../shared/api/message-export';
 import { type CliIO, UsageError } from './io';
 
 export interface ArgSpec {
@@ -119,4 +120,27 @@ export async function readStream(stream: NodeJS.ReadableStream): Promise<string>
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The reply to read: FILE/stdin as reply text, or with `--message FILE` one exported message (or
+ * conversation) as JSON, read as the extension reads the sites' API answers — its artifacts and canvas
+ * documents included (shared/api/message-export.ts).
+ */
+export async function readInput(parsed: ParsedArgs, io: CliIO): Promise<ReplyInput> {
+  const message = parsed.values.get('message');
+  if (message === undefined) return readReply(parsed.positionals[0], io);
+  if (parsed.positionals.length > 0)
+    throw new UsageError('give either the reply as FILE or --message FILE, not both');
+  const raw = await readReply(message, io);
+  if (!raw.ok) return raw;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.text);
+  } catch (err) {
+    return { ok: false, message: `--message ${raw.name} is not JSON: ${(err as Error).message}` };
+  }
+  const text = textOfExport(json);
+  if (!text.ok) return { ok: false, message: `--message ${raw.name}: ${text.message}` };
+  return { ok: true, text: text.text, fromStdin: raw.fromStdin, name: raw.name };
 }

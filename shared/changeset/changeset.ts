@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 
 export const FORMAT_IDS = [
+  'artifacts',
   'delimiter-blocks',
   'file-changes',
   'aptix',

@@ -9,6 +9,7 @@ import type { ChangeSet, Diagnostic, FormatId, Op } from '../changeset/changeset
 import { readReplyPath } from '../engine/resolve-paths';
 import { normalizePath } from '../paths/paths';
 import { aptixParser } from './aptix';
+import { artifactsParser } from './artifacts';
 import { delimiterBlocksParser } from './delimiter-blocks';
 import { findFences } from './fences';
 import { fileChangesParser } from './file-changes';
@@ -24,6 +25,7 @@ import { xmlEdits } from './xml-edits';
 
 export const PARSERS: FormatParser[] = [
   // Parsers are registered here, most specific first (one line each).
+  artifactsParser,
   structuredJson,
   fileChangesParser,
   delimiterBlocksParser,

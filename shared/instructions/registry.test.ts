@@ -41,10 +41,13 @@ describe('format instructions', () => {
     },
   );
 
-  it('covers every format but the whole-file fallback, once each', () => {
+  it('covers every format but the whole-file fallback and the sites own documents, once each', () => {
     const ids = INSTRUCTIONS.map((i) => i.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect([...ids].sort()).toEqual(FORMAT_IDS.filter((id) => id !== 'whole-file').sort());
+    // Artifacts and canvas documents are the site's, not a format a prompt asks for.
+    expect([...ids].sort()).toEqual(
+      FORMAT_IDS.filter((id) => id !== 'whole-file' && id !== 'artifacts').sort(),
+    );
   });
 
   it.each([

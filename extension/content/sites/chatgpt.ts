@@ -16,9 +16,11 @@
  * API: `GET /api/auth/session` → `{ accessToken }`, then `GET /backend-api/conversation/<id>` with
  * `Authorization: Bearer <token>` → `{ mapping: { [node]: { message: { id, author: { role },
  * content: { content_type, parts }, status } } } }`. The parts of a text message are the exact
- * markdown the model wrote.
+ * markdown the model wrote; a canvas is made and changed by `canmore.*` calls between them, replayed
+ * into the text of the turn's reply as `<antArtifact>` tags (shared/api/documents.ts).
  */
 
+import { chatGptBranch, chatGptMessageTexts } from '../../../shared/api/documents';
 import type { FetchContext, RawTextResult, SiteAdapter } from './types';
 import { pathMatch } from './url-path';
 
@@ -141,26 +143,12 @@ export async function fetchChatGptConversation(
       message: `ChatGPT's answer for conversation ${conversationId} has no mapping.`,
     };
 
-  const messages = new Map<string, string>();
-  for (const node of Object.values(mapping as Record<string, unknown>)) {
-    const message = (node as { message?: ApiMessage | null } | null)?.message;
-    if (message?.author?.role !== 'assistant') continue;
-    if (message.content?.content_type !== 'text' || !Array.isArray(message.content.parts)) continue;
-    // Older conversations have no status field; they are finished.
-    if (message.status !== undefined && message.status !== 'finished_successfully') continue;
-    if (typeof message.id !== 'string') continue;
-    // Parts can also hold objects (images); only the strings are the reply's text.
-    const parts = message.content.parts.filter((p): p is string => typeof p === 'string');
-    messages.set(message.id, parts.join('\n'));
-  }
+  // Each reply's text, with the canvas documents its turn created or changed as tags (their text after
+  // it): shared/api/documents.ts.
+  const messages = chatGptMessageTexts(
+    chatGptBranch(convo.value as { mapping: unknown; current_node?: unknown }),
+  );
   return { ok: true, messages };
-}
-
-interface ApiMessage {
-  id?: unknown;
-  author?: { role?: unknown };
-  content?: { content_type?: unknown; parts?: unknown[] };
-  status?: unknown;
 }
 
 export async function getJson(

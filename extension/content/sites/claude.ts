@@ -19,8 +19,9 @@
  * API: the organization from the `lastActiveOrg` cookie, else `GET /api/organizations` (the first
  * one that can chat); then `GET /api/organizations/<org>/chat_conversations/<id>?tree=True&
  * rendering_mode=messages&render_all_tools=true` → `{ current_leaf_message_uuid, chat_messages: [{
- * uuid, parent_message_uuid, index, sender: 'human' | 'assistant', content: [{ type: 'text', text }],
- * text }] }`. `tree=True` returns every branch (edited prompts, retried replies); the page shows the
+ * uuid, parent_message_uuid, index, sender: 'human' | 'assistant', content: [{ type: 'text', text } |
+ * { type: 'tool_use', name: 'artifacts', input }], text }] }`; a reply's artifacts are appended to its text
+ * as `<antArtifact>` tags with their text after it (shared/api/documents.ts). `tree=True` returns every branch (edited prompts, retried replies); the page shows the
  * branch that ends at `current_leaf_message_uuid`.
  *
  * Sources, read 2026-11: corpus claude-001; CodeWebChat (robertpiosik/CodeWebChat)
@@ -30,6 +31,7 @@
  * automation script noting the 2026-05-27 DOM change and the language-free `action-bar-copy` /
  * `action-bar-retry` test ids (code index file 66553405623), "CA-script".
  */
+import { type ClaudeMessage, claudeMessageTexts } from '../../../shared/api/documents';
 import { ConversationCache, type ConversationResult, getJson } from './chatgpt';
 import { positionId } from './message-id';
 import type { SiteAdapter } from './types';
@@ -94,15 +96,6 @@ export function claudeConversationId(url: string | URL): string | undefined {
   return pathMatch(url, /^\/chat\/([\w-]+)\/?$/);
 }
 
-interface ClaudeMessage {
-  uuid?: unknown;
-  parent_message_uuid?: unknown;
-  index?: unknown;
-  sender?: unknown;
-  text?: unknown;
-  content?: unknown;
-}
-
 /** The organization named by the `lastActiveOrg` cookie of a `document.cookie` string. */
 export function lastActiveOrg(cookie: string): string | undefined {
   const m = /(?:^|;\s*)lastActiveOrg=([^;]+)/.exec(cookie);
@@ -151,11 +144,10 @@ export async function fetchClaudeConversation(
 
   const messages = new Map<string, string>();
   const branch = currentBranch(body.chat_messages as ClaudeMessage[], body.current_leaf_message_uuid);
+  // Each reply's text with the artifacts it created or changed (their text after it) as tags.
   let n = 0;
-  for (const message of branch) {
-    if (message.sender !== 'assistant') continue;
-    const text = messageText(message);
-    if (typeof message.uuid === 'string') messages.set(message.uuid, text);
+  for (const { uuid, text } of claudeMessageTexts(branch)) {
+    if (uuid) messages.set(uuid, text);
     messages.set(`turn-${n++}`, text);
   }
   return { ok: true, messages };
@@ -178,18 +170,6 @@ function currentBranch(all: ClaudeMessage[], leaf: unknown): ClaudeMessage[] {
     return path.reverse();
   }
   return [...all].sort((a, b) => Number(a?.index ?? 0) - Number(b?.index ?? 0));
-}
-
-/** The text blocks of a message, in order (tool calls between them are not the reply's text). */
-function messageText(message: ClaudeMessage): string {
-  if (Array.isArray(message.content)) {
-    const parts = (message.content as Array<{ type?: unknown; text?: unknown }>)
-      .filter((c) => c?.type === 'text' && typeof c.text === 'string')
-      .map((c) => c.text as string);
-    if (parts.length > 0) return parts.join('\n\n');
-  }
-  // Older answers carry the whole reply in `text`.
-  return typeof message.text === 'string' ? message.text : '';
 }
 
 /**

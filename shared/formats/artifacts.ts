@@ -1,0 +1,177 @@
+/**
+ * Documents a chat site shows beside the reply rather than in it: Claude's artifacts and ChatGPT's canvas.
+ * In text they are one tag each,
+ *
+ *   <antArtifact identifier="…" type="application/vnd.ant.code" language="…" title="…">
+ *   …the document's whole text…
+ *   </antArtifact>
+ *
+ * as older Claude replies carry them inline (corpus unprompted/027), and as the conversation readers
+ * (shared/api/documents.ts) write each document a message creates or changes — its text after that
+ * message, with `source="canvas"` for a ChatGPT canvas and `version="N"` where the answer says.
+ *
+ * Each tag is one op that writes the document's whole text to a file (created when missing). Its file:
+ *   1. the title, when it is a path or a file name, alone or before a description
+ *      (`src/app.py`, `CookiePolicy.jsx - Cookie page`, `main.go: the server`);
+ *   2. else the path the line right before the tag names: a line holding only a path; or a sentence
+ *      naming one path in backticks — a guess the user ticks, as for a fenced block (whole-file.ts);
+ *   3. else no file: an error that says so, and nothing is written (ask for it with a file name).
+ * The review says where the text came from ("artifact `Data Processing Script`, version 3") in a note on
+ * the op. A tag that is never closed is a cut-off document, and one with `failed` a document the reader
+ * could not rebuild (its reason): both refused.
+ */
+import type { Diagnostic, Op } from '../changeset/changeset';
+import { splitLines } from './fences';
+import { isPathToken, pathFromLine, pathFromSentence } from './path-hints';
+import type { FormatParser, ParsedBlock } from './types';
+
+const OPEN = /^\s*<antArtifact\b([^>]*)>(.*)$/;
+const CLOSE = '</antArtifact>';
+
+export interface ArtifactAttributes {
+  identifier?: string;
+  type?: string;
+  language?: string;
+  title?: string;
+  /** `canvas` for a ChatGPT canvas document; absent for a Claude artifact. */
+  source?: string;
+  version?: string;
+  /** Set by the conversation readers when the document could not be rebuilt: why (the review says it). */
+  failed?: string;
+}
+
+const ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", '#39': "'" };
+
+/** The attributes of an opening tag (`identifier="x" title="y"`), entities decoded. */
+export function artifactAttributes(raw: string): ArtifactAttributes {
+  const out: Record<string, string> = {};
+  for (const m of raw.matchAll(/([\w-]+)\s*=\s*"([^"]*)"/g))
+    out[m[1]!] = m[2]!.replace(/&(quot|amp|lt|gt|apos|#39);/g, (_, e: string) => ENTITIES[e]!);
+  return out;
+}
+
+/** Writes one tag: what the conversation readers append to a message for each document it changed. */
+export function artifactTag(attrs: ArtifactAttributes, content: string): string {
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const attr = Object.entries(attrs)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${k}="${esc(String(v))}"`)
+    .join(' ');
+  return `<antArtifact ${attr}>\n${content}${content.endsWith('\n') || content === '' ? '' : '\n'}${CLOSE}`;
+}
+
+/**
+ * The file a document's title names: the whole title, or its first part before ` - `, ` – `, `: ` or
+ * ` (` (`CookiePolicy.jsx - Cookie page`). Null for a title that is a description ("Data Processing
+ * Script").
+ */
+export function pathFromTitle(title: string): string | null {
+  const t = title.trim();
+  if (t === '') return null;
+  const whole = pathFromLine(t);
+  if (whole) return whole;
+  const head = t.split(/\s+[-–—]\s+|:\s+|\s+\(/, 1)[0]!.trim();
+  const stripped = head.replace(/^[`*_"']+|[`*_"']+$/g, '');
+  return stripped !== t && isPathToken(stripped) ? stripped : null;
+}
+
+/** What the review calls the document: `artifact "Title", version 3` / `canvas "name"`. */
+export function documentLabel(a: ArtifactAttributes): string {
+  const kind = a.source === 'canvas' ? 'canvas' : 'artifact';
+  const name = a.title || a.identifier || '(untitled)';
+  return `${kind} "${name}"${a.version ? `, version ${a.version}` : ''}`;
+}
+
+function parse(text: string): ParsedBlock[] {
+  const lines = splitLines(text);
+  const out: ParsedBlock[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = OPEN.exec(lines[i]!);
+    if (!open) continue;
+    const attrs = artifactAttributes(open[1]!);
+    const label = documentLabel(attrs);
+    const start = i;
+    const body: string[] = [];
+    let rest = open[2]!;
+    let closed = false;
+    for (;;) {
+      const at = rest.indexOf(CLOSE);
+      if (at >= 0) {
+        if (at > 0) body.push(rest.slice(0, at));
+        closed = true;
+        break;
+      }
+      if (i > start || rest !== '') body.push(rest);
+      if (++i >= lines.length) break;
+      rest = lines[i]!;
+    }
+    const diagnostics: Diagnostic[] = [];
+    const block: ParsedBlock = { start: start + 1, end: i + 1, ops: [], diagnostics };
+    out.push(block);
+    if (!closed) {
+      diagnostics.push({
+        severity: 'error',
+        line: start + 1,
+        message: `The ${label} at reply line ${start + 1} is never closed (no ${CLOSE}): the reply may be cut off, and the document with it. Nothing was taken from it.`,
+      });
+      continue;
+    }
+    if (attrs.failed) {
+      diagnostics.push({
+        severity: 'error',
+        line: start + 1,
+        message: `The ${label} at reply line ${start + 1} could not be rebuilt from the conversation: ${attrs.failed}. Nothing is written for it.`,
+      });
+      continue;
+    }
+    const content = body.length === 0 ? '' : `${body.join('\n')}\n`;
+    const fromTitle = attrs.title ? pathFromTitle(attrs.title) : null;
+    const before = fromTitle ? null : pathBefore(lines, start);
+    const path = fromTitle ?? before?.path ?? null;
+    if (!path) {
+      diagnostics.push({
+        severity: 'error',
+        line: start + 1,
+        message: `The ${label} at reply line ${start + 1} names no file (its title is not a file name, and no file is named right before it); nothing is written. Ask for it with the file's path.`,
+      });
+      continue;
+    }
+    const op: Op = { kind: 'create', path, content, ifExists: 'overwrite', line: start + 1 };
+    if (before?.guess) op.guess = true;
+    block.ops.push(op);
+    diagnostics.push({
+      severity: 'info',
+      line: start + 1,
+      op: 0,
+      message: !before
+        ? `${path}: the text of the ${label}.`
+        : before.guess
+          ? `${path}: the text of the ${label}, for the file the sentence before it names (a guess: offered unticked, and only for a file that exists).`
+          : `${path}: the text of the ${label}, for the file named on the line before it.`,
+    });
+  }
+  return out;
+}
+
+/**
+ * The path the line right before a tag names (blank lines and Claude's `<antThinking>` note skipped): a
+ * line holding only a path names the file; a sentence naming one path in backticks is a guess (it may
+ * name a file the reply talks about rather than this one), as for a fenced block (whole-file.ts).
+ */
+function pathBefore(lines: readonly string[], tag: number): { path: string; guess: boolean } | null {
+  for (let i = tag - 1; i >= Math.max(0, tag - 6); i--) {
+    const t = lines[i]!.trim();
+    if (t === '' || /^<\/?antThinking>/.test(t)) continue;
+    const line = pathFromLine(t);
+    if (line) return { path: line, guess: false };
+    const sentence = pathFromSentence(t);
+    return sentence ? { path: sentence, guess: true } : null;
+  }
+  return null;
+}
+
+export const artifactsParser: FormatParser = {
+  id: 'artifacts',
+  detect: (text) => text.includes('<antArtifact'),
+  parse,
+};
