@@ -414,12 +414,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await variantsMain(args, { cli, cases, runCase, pool: (items, fn) => pool(items, width, fn) });
   } else {
     const results = await pool(cases, width, (c) => runCase(cli, c));
+    // Replies nobody asked a format of: what is found in them (scripts/corpus-unprompted.mjs).
+    const { loadUnprompted, runUnprompted, unpromptedReport } = await import('./corpus-unprompted.mjs');
+    const unprompted = only
+      ? []
+      : await pool(await loadUnprompted(corpusDir), width, (c) => runUnprompted(cli, c));
     if (args.includes('--json')) {
       process.stdout.write(
-        `${JSON.stringify({ results, summary: Object.fromEntries(summarize(results)) }, null, 2)}\n`,
+        `${JSON.stringify({ results, summary: Object.fromEntries(summarize(results)), unprompted }, null, 2)}\n`,
       );
     } else {
-      process.stdout.write(`${report(results, args.includes('--why'))}\n`);
+      process.stdout.write(`${report(results, args.includes('--why'))}\n${unpromptedReport(unprompted)}\n`);
     }
   }
 }

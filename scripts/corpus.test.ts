@@ -26,12 +26,25 @@ const KNOWN: Record<string, string> = {};
 const cases: Array<{ id: string; expectFail: boolean }> = await loadCases();
 let results: Map<string, Result>;
 
+interface Found {
+  ops: string[];
+  errors: string[];
+}
+interface Unprompted {
+  id: string;
+  text: Found;
+  structured: Found | null;
+  found: boolean;
+}
+let unprompted: Unprompted[];
+
 beforeAll(async () => {
   const { stdout } = await promisify(execFile)(process.execPath, ['scripts/corpus.mjs', '--json'], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  const parsed = JSON.parse(stdout) as { results: Result[] };
+  const parsed = JSON.parse(stdout) as { results: Result[]; unprompted: Unprompted[] };
   results = new Map(parsed.results.map((r) => [r.id, r]));
+  unprompted = parsed.unprompted;
 }, 240_000);
 
 describe('the corpus through the built CLI', () => {
@@ -97,5 +110,28 @@ describe('the corpus through the built CLI', () => {
     const r = byId(id);
     const want = c.expectFail || POLICY[id] ? 'refused' : POLICY_RESULT[id] ? 'policy' : 'applied';
     expect(r.outcome, r.why).toBe(want);
+  });
+});
+
+// Issue 26: the replies people got without asking for a format, read as the CLI reads a reply (its text)
+// and an exported message (`--message`, their `structured` record). No expected files: what is checked is
+// that every one is read, and that a document the reply holds is either an operation or an error that
+// says why not — never nothing.
+describe('unprompted replies through the built CLI', () => {
+  it('reads every one, text and structured record', () => {
+    expect(unprompted.length).toBeGreaterThanOrEqual(25);
+    for (const u of unprompted) expect(u.text, u.id).toBeDefined();
+  });
+
+  it('a canvas or artifact record is an operation or an error saying why, never silence', () => {
+    const records = unprompted.filter((u) => u.structured !== null);
+    expect(records.length).toBeGreaterThanOrEqual(5);
+    for (const u of records)
+      expect(u.structured!.ops.length + u.structured!.errors.length, u.id).toBeGreaterThan(0);
+  });
+
+  it('an npm package named in prose is no file (unprompted-049)', () => {
+    const u = unprompted.find((x) => x.id === 'unprompted-049')!;
+    expect(u.text.ops.join(' ')).not.toContain('@tauri-apps');
   });
 });

@@ -97,6 +97,10 @@ describe('pathFromSentence', () => {
     ['Change `a.py` and `b.py`:', null],
     ['Call `main()` again:', null],
     ['Here is the code:', null],
+    // An npm package or an import alias is no file (corpus unprompted/049).
+    ['确保 `@tauri-apps/plugin-fs` 已经安装。版本号应为 `^2.0.0-beta` 或更高。', null],
+    ['Import it from `@/components/Button.vue`:', null],
+    ['Install `@scope/pkg`, then edit `src/a.ts`:', 'src/a.ts'],
   ])('%j → %s', (line, path) => {
     expect(pathFromSentence(line)).toBe(path);
   });

@@ -111,7 +111,10 @@ export function pathFromSentence(line: string): string | null {
   if (line.length > 1000) return null;
   const found = new Set<string>();
   const re = /`([^`\s]{1,300})`/g;
-  for (let m = re.exec(line); m; m = re.exec(line)) if (isPathToken(m[1]!)) found.add(m[1]!);
+  // `@scope/name` in prose is an npm package (`@tauri-apps/plugin-fs`, corpus unprompted/049), and
+  // `@/components/x.vue` an import alias: neither is a file of the project as written.
+  for (let m = re.exec(line); m; m = re.exec(line))
+    if (isPathToken(m[1]!) && !m[1]!.startsWith('@')) found.add(m[1]!);
   return found.size === 1 ? [...found][0]! : null;
 }
 
