@@ -28,7 +28,8 @@ const changeSet: ChangeSet = {
       line: 10,
       edits: [{ search: 'line one\nnot in the file\n', replace: 'x\n', all: false }],
     },
-    { kind: 'replace', path: 'src/elided.ts', content: 'top\n// ... rest of the code ...\n', line: 20 },
+    // "top" changed next to the comment: no place for it in the file, so it is not filled (elisions.ts).
+    { kind: 'replace', path: 'src/elided.ts', content: 'top!\n// ... rest of the code ...\n', line: 20 },
     { kind: 'create', path: 'src/new.ts', content: 'export {};\n', ifExists: 'fail', line: 25 },
     { kind: 'shell', command: 'rm -rf node_modules && npm install', line: 30 },
   ],

@@ -271,7 +271,8 @@ describe('replyapply apply: --json', () => {
 
   it('refuses a placeholder standing in for code, and writes it with --accept-elisions', async () => {
     const text =
-      '--- START-REPLACE-FILE: calc.py ---\ndef add(a, b):\n    # ... rest unchanged\n--- END-REPLACE-FILE: calc.py ---\n';
+      // The line next to the comment is changed: no one place for it, so it is not filled (elisions.ts).
+      '--- START-REPLACE-FILE: calc.py ---\ndef add(a, b, c=0):\n    # ... rest unchanged\n--- END-REPLACE-FILE: calc.py ---\n';
     const refused = io();
     expect(await apply(['--json', '--yes', reply(text)], refused)).toBe(Exit.Unresolved);
     expect((JSON.parse(refused.out()) as ApplyReport).files).toEqual([
@@ -284,7 +285,9 @@ describe('replyapply apply: --json', () => {
     ]);
     expect(readFileSync(join(project, 'calc.py'), 'utf8')).toBe(CALC);
     expect(await apply(['--yes', '--accept-elisions', reply(text)], io())).toBe(Exit.Ok);
-    expect(readFileSync(join(project, 'calc.py'), 'utf8')).toBe('def add(a, b):\n    # ... rest unchanged\n');
+    expect(readFileSync(join(project, 'calc.py'), 'utf8')).toBe(
+      'def add(a, b, c=0):\n    # ... rest unchanged\n',
+    );
   });
 
   it('creates a new file with a placeholder comment: nothing is lost (seed spec 000)', async () => {

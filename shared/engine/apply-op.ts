@@ -8,6 +8,7 @@ import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
 import { arrayEdits, type LineEdits } from './display-hunks';
+import { fillElisions } from './elisions';
 import { exactPatch } from './exact-patch';
 import { adapt, opRestyle, restyledNote, spacesIntoTabs } from './normalize';
 import { elisions, isPlaceholderLine } from './placeholder';
@@ -58,6 +59,7 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
   let result: OpApplied;
   /** The lines the op writes that were not there: where a placeholder could come from (a cheap first look). */
   let added: string[] = [];
+  let unfilled: string | undefined;
   switch (op.kind) {
     case 'shell':
       return { ok: true, text, notes: [] };
@@ -82,6 +84,21 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
         );
       }
       const notes: EditNote[] = [];
+      // Comments standing for the file's own lines (`// ... existing code ...`) are filled from it where
+      // exactly one reading fits (elisions.ts); else the placeholder guard refuses them, saying why.
+      const fill = doc ? fillElisions(doc.lines, added) : null;
+      let content = op.content;
+      if (fill?.ok) {
+        content = fill.lines.join('\n') + (hasFinalNewline(parseText(op.content)) ? '\n' : '');
+        added = fill.lines;
+        for (const f of fill.filled) {
+          notes.push({
+            severity: 'info',
+            line: op.line,
+            message: `"${f.placeholder}": kept from your file (lines ${f.from}–${f.to}).`,
+          });
+        }
+      } else if (fill) unfilled = fill.reason;
       if (!doc && op.kind === 'replace') {
         notes.push({
           severity: 'info',
@@ -89,7 +106,7 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
           message: `${path} does not exist yet; it will be created.`,
         });
       }
-      result = { ok: true, text: doc ? restyle(op.content, doc) : op.content, notes };
+      result = { ok: true, text: doc ? restyle(content, doc) : content, notes };
       break;
     }
     case 'patch': {
@@ -152,7 +169,7 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
       break;
     }
   }
-  if (added.some(isPlaceholderLine)) guardPlaceholders(result, doc, op.line, path);
+  if (added.some(isPlaceholderLine)) guardPlaceholders(result, doc, op.line, path, unfilled);
   return result;
 }
 
@@ -277,14 +294,21 @@ function appendTo(doc: TextDoc | null, text: string | null, content: string): st
   return text + (hasFinalNewline(doc) ? '' : eol) + body;
 }
 
-function guardPlaceholders(result: OpApplied, doc: TextDoc | null, line: number, path: string): void {
+function guardPlaceholders(
+  result: OpApplied,
+  doc: TextDoc | null,
+  line: number,
+  path: string,
+  /** Why the comments could not be filled from the file (elisions.ts), when that was tried. */
+  unfilled?: string,
+): void {
   if (!result.ok || result.text === null || doc === null) return;
   for (const elided of elisions(doc.lines, textLines(result.text))) {
     result.notes.push({
       severity: 'error',
       line,
       placeholder: true,
-      message: `The new text for ${path} has "${elided}" where the file has lines the reply does not keep: it looks like a placeholder for code the reply left out, and applying it would replace that code with the comment.`,
+      message: `The new text for ${path} has "${elided}" where the file has lines the reply does not keep: it looks like a placeholder for code the reply left out, and applying it would replace that code with the comment.${unfilled ? ` It could not be filled from the file: ${unfilled}.` : ''}`,
     });
   }
 }

@@ -60,8 +60,9 @@ describe('the guard in applyOp', () => {
         ifExists: 'overwrite' as const,
       },
     ],
-  ])('flags %s, keeping the content', (_name, op) => {
-    const r = applyOp(text('a', 'b', 'c'), op);
+  ])('flags %s that cannot be filled from the file, keeping the content', (_name, op) => {
+    // "a" is in the file twice: the comment's anchor says no one place (elisions.ts).
+    const r = applyOp(text('a', 'b', 'a', 'c'), op);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.text).toBe(op.content);
@@ -90,9 +91,19 @@ describe('the guard in applyOp', () => {
       applyOp(before, { kind: 'replace', path: 's.yaml', content, line: 1 });
     const lossless = replace(text('parameters:', '  a: 1', '  # ... more below', 'services:', '  b: 2'));
     expect(lossless.ok && lossless.notes).toEqual([]);
-    const lossy = replace(text('parameters:', '  # ...', 'services:', '  b: 2'));
+    // Where it stands for lines the file has, it is filled from the file when one reading fits…
+    const filled = replace(text('parameters:', '  # ...', 'services:', '  b: 2'));
+    expect(filled.ok && filled.text).toBe(before);
+    expect(filled.ok && filled.notes).toEqual([
+      expect.objectContaining({ severity: 'info', message: '"# ...": kept from your file (lines 2–2).' }),
+    ]);
+    // …and flagged, saying why, where none does (the start of the file is not in its block).
+    const lossy = replace(text('  # ...', 'services:', '  b: 2'));
     expect(lossy.ok && lossy.notes).toEqual([
-      expect.objectContaining({ placeholder: true, message: expect.stringMatching(/"# \.\.\."/) }),
+      expect.objectContaining({
+        placeholder: true,
+        message: expect.stringMatching(/"# \.\.\.".*could not be filled/),
+      }),
     ]);
   });
 });

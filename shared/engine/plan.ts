@@ -13,6 +13,7 @@ import { opPaths } from '../changeset/paths-of';
 import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
 import { type DisplayHunk, displayHunks } from './display-hunks';
+import { fillElisions } from './elisions';
 import { excerptOf } from './excerpt';
 import { crlfLike, type EolEvidence, eolOf, toCrlf } from './new-file-eol';
 import { isPlaceholderPath } from './placeholder';
@@ -396,7 +397,9 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
       // fit in (excerpt.ts), not the whole new file: written as the file it deletes the rest. Said, and
       // left out like the block above.
       const now = current(op.path);
-      const part = now === null ? null : excerptOf(textLines(op.content), textLines(now));
+      // One whose comments stand for the file's own lines is whole once they are filled (elisions.ts).
+      const whole = now !== null && fillElisions(textLines(now), textLines(op.content))?.ok === true;
+      const part = now === null || whole ? null : excerptOf(textLines(op.content), textLines(now));
       if (part) {
         unused.push({
           severity: 'warning',

@@ -1,0 +1,144 @@
+/**
+ * Elided snippets filled from the file (elisions.ts, issue 26): each `// ... existing code ...` comment
+ * takes the file's lines between its anchors — the unchanged lines right before and right after it, each
+ * found once in the file, in order — where exactly one reading fits; anything else is refused with the
+ * reason.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fillElisions } from './elisions';
+
+const L = (s: string) => s.split('\n');
+const PY = [
+  'import os',
+  '',
+  'def load(path):',
+  '    with open(path) as f:',
+  '        data = f.read()',
+  '    return data',
+  '',
+  '',
+  'def save(path, data):',
+  '    with open(path, "w") as f:',
+  '        f.write(data)',
+  '    return True',
+];
+
+describe('fillElisions', () => {
+  it.each<[string, string[], string, string[]]>([
+    [
+      'a comment in a function body, between unchanged lines',
+      [
+        'def load(path):',
+        '    # ... existing code ...',
+        '    return data',
+        '',
+        '',
+        'def save(path, data):',
+        '    return False',
+      ],
+      '"# ... existing code ...": lines 4–5',
+      ['def load(path):', ...PY.slice(3, 9), '    return False'],
+    ],
+    [
+      'the rest of the file after the last line it shows',
+      ['import sys', 'import os', '# ... rest of the file unchanged'],
+      '"# ... rest of the file unchanged": lines 2–12',
+      ['import sys', ...PY],
+    ],
+    [
+      'the file up to the first line it shows',
+      ['# ... existing imports ...', 'def load(path):', '    return None'],
+      '"# ... existing imports ...": lines 1–2',
+      [...PY.slice(0, 3), '    return None'],
+    ],
+  ])('%s', (_name, reply, note, want) => {
+    const r = fillElisions(PY, reply);
+    expect(r).toMatchObject({ ok: true });
+    if (!r?.ok) return;
+    expect(r.filled.map((f) => `"${f.placeholder}": lines ${f.from}–${f.to}`)).toEqual([note]);
+    expect(r.lines).toEqual(want);
+  });
+
+  it('a bare closing line is no anchor alone: the lines before it make it one', () => {
+    const js = L('function a() {\n  one();\n}\nfunction b() {\n  two();\n}\nfunction c() {\n  three();\n}');
+    const r = fillElisions(
+      js,
+      L('function a() {\n  one();\n}\n// ... existing code ...\nfunction c() {\n  three(4);\n}'),
+    );
+    expect(r?.ok && r.lines).toEqual([...js.slice(0, 7), '  three(4);', '}']);
+  });
+
+  it('blank lines around the comment are not doubled', () => {
+    const r = fillElisions(PY, [
+      'import os',
+      '',
+      '# ... existing code ...',
+      '',
+      'def save(path, data):',
+      '    return False',
+    ]);
+    expect(r?.ok && r.lines).toEqual([...PY.slice(0, 9), '    return False']);
+  });
+
+  it('a comment whose anchors touch in the file stands for nothing and stays', () => {
+    expect(fillElisions(PY, ['import os', '# ... more imports ...', '', 'def load(path):'])).toBeNull();
+  });
+
+  it.each<[string, string[], RegExp]>([
+    [
+      'a changed line next to it (the new text says no place)',
+      ['def load(path):', '    # ... existing code ...', '    return data.strip()'],
+      /"return data.strip\(\)" next to it is not in the file/,
+    ],
+    [
+      'anchors out of order',
+      ['def save(path, data):', '# ... existing code ...', 'def load(path):'],
+      /another order/,
+    ],
+    [
+      'two comments with only blank lines between',
+      ['import os', '# ...', '', '# ...', 'def save(path, data):'],
+      /follows another placeholder/,
+    ],
+    ['nothing but the comment', ['# ... existing code ...'], /nothing but/],
+    [
+      'an indented comment whose kept lines would leave its block (its after-anchor is in other code)',
+      ['def load(path):', '    # ... existing code ...', '    return True'],
+      /leave the block it stands in \(line 9, "def save/,
+    ],
+  ])('refuses %s', (_name, reply, reason) => {
+    const r = fillElisions(PY, reply);
+    expect(r).toMatchObject({ ok: false });
+    if (r && !r.ok) expect(r.reason).toMatch(reason);
+  });
+
+  it('refuses an anchor in the file more than once, however long', () => {
+    const js = ['function a() {', '}', 'function b() {', '}'];
+    expect(fillElisions(js, ['}', '// ...', 'function b() {'])).toMatchObject({
+      ok: false,
+      reason: 'the line "}" next to it is in the file more than once, with the lines beside it too',
+    });
+  });
+
+  it('gives back the file when a run of its lines is replaced by a comment (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^[a-z]{1,6}(\(\))?;$/), { minLength: 3, maxLength: 30 }),
+        fc.nat(),
+        fc.nat(),
+        (file, a, b) => {
+          const from = 1 + (a % (file.length - 1));
+          const to = from + 1 + (b % (file.length - from));
+          const reply = [...file.slice(0, from), '// ... existing code ...', ...file.slice(to)];
+          expect(fillElisions(file, reply)).toMatchObject({
+            ok: true,
+            lines: file,
+            filled: [{ from: from + 1, to }],
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

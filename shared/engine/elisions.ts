@@ -1,0 +1,203 @@
+/**
+ * Elided snippets filled from the file (issue 26). A whole new text where comments such as
+ * `// ... existing code ...` or `# ... rest of the file unchanged` stand for lines the model left out
+ * (placeholder.ts says which comments do): each is replaced by the file's own lines between the lines
+ * that anchor it — the text right before it and right after it in the new text, each found exactly once
+ * in the file, in order. Where exactly one reading fits, that reading is the new text; anything else is
+ * refused with the reason, and the placeholder guard then keeps the comment from deleting code.
+ *
+ * - An anchor is the run of lines next to the elision: the last lines before it (or the first lines after
+ *   it), as few as make the run unique in the file (one line, or more when the nearest one is a bare `}`
+ *   or blank), never past the previous elision. Lines compare without trailing white space, and, when
+ *   that finds nothing, without indentation either (still exactly once).
+ * - An elision with nothing before it stands for the file's start up to its after-anchor; one with
+ *   nothing after it, for the rest of the file after its before-anchor; one whose anchors are next to
+ *   each other in the file stands for nothing and stays as the reply wrote it (a comment it adds).
+ * - Only a comment that says the file's lines stay (`keepsLines`: "existing", "rest of", "unchanged", a
+ *   bare `...`) is filled; one that says something new goes there ("new structure", "your code here") is
+ *   refused as it always was.
+ * - Refused: an anchor not in the file, or in it more than once however long; anchors out of order (the
+ *   after-anchor before the before-anchor, or before the previous elision's); two elisions with nothing
+ *   but blank lines between them; a text that is nothing but elisions; an indented comment whose kept
+ *   lines would leave its block (a line indented less than the comment, as the anchor is shifted in the
+ *   file) — the after-anchor was found further down, in other code.
+ * Ideas from Continue's lazy edits (continuedev/continue, core/edit/lazy/), not its code.
+ */
+import { findPlaceholders } from './placeholder';
+
+export interface FilledRange {
+  /** The placeholder line as the reply wrote it, trimmed. */
+  placeholder: string;
+  /** 1-based, inclusive lines of the file kept in its place. */
+  from: number;
+  to: number;
+}
+
+export type Filled =
+  | { ok: true; lines: string[]; filled: FilledRange[] }
+  | { ok: false; placeholder: string; reason: string };
+
+const blank = (l: string) => l.trim() === '';
+
+/** The elisions of `after` filled from `before`; null when `after` has none that the file lacks. */
+export function fillElisions(before: readonly string[], after: readonly string[]): Filled | null {
+  const at = findPlaceholders(after, before);
+  if (at.length === 0) return null;
+  const out: string[] = [];
+  const filled: FilledRange[] = [];
+  // Where the previous elision's fill ends: its after-anchor, which the next anchors follow.
+  let prevEnd = 0;
+  for (let k = 0; k < at.length; k++) {
+    const e = at[k]!;
+    const placeholder = after[e]!.trim();
+    const refuse = (reason: string): Filled => ({ ok: false, placeholder, reason });
+    if (!keepsLines(placeholder))
+      return refuse(
+        "its words do not say the file's lines stay there (it may stand for code still to write)",
+      );
+    const segStart = k === 0 ? 0 : at[k - 1]! + 1;
+    const segEnd = k + 1 < at.length ? at[k + 1]! : after.length;
+    const beforeSeg = after.slice(segStart, e);
+    const afterSeg = after.slice(e + 1, segEnd);
+    const hasBefore = beforeSeg.some((l) => !blank(l));
+    const hasAfter = afterSeg.some((l) => !blank(l));
+    if (!hasBefore && !hasAfter) return refuse('nothing but other placeholders or blank lines around it');
+    if (k > 0 && !hasBefore)
+      return refuse('it follows another placeholder with only blank lines between them');
+
+    let start: number;
+    let blanksBefore = 0;
+    if (!hasBefore) start = 0;
+    else {
+      const found = anchor(before, beforeSeg, 'end', prevEnd);
+      if (typeof found === 'string') return refuse(found);
+      start = found.end;
+      blanksBefore = found.skipped;
+    }
+    let end: number;
+    let blanksAfter = 0;
+    if (!hasAfter) end = before.length;
+    else {
+      const found = anchor(before, afterSeg, 'start', start);
+      if (typeof found === 'string') return refuse(found);
+      end = found.start;
+      blanksAfter = found.skipped;
+    }
+    if (end < start || start < prevEnd) return refuse('the lines around it are in the file in another order');
+    // Blank lines the new text keeps between an anchor and the elision are the file's own blank lines
+    // there: they are not kept from the file a second time.
+    while (blanksBefore > 0 && start < end && blank(before[start]!)) {
+      start++;
+      blanksBefore--;
+    }
+    while (blanksAfter > 0 && end > start && blank(before[end - 1]!)) {
+      end--;
+      blanksAfter--;
+    }
+    // An indented comment stands for lines of the block it is in: the lines kept in its place may not
+    // leave that block (a line indented less than the comment, shifted as its anchor is in the file).
+    const ref = hasBefore ? lastNonBlank(beforeSeg) : firstNonBlank(afterSeg);
+    const refFile = hasBefore ? lastNonBlank(before.slice(0, start)) : firstNonBlank(before.slice(end));
+    const floorIndent =
+      indent(after[e]!) + (refFile === null || ref === null ? 0 : indent(refFile) - indent(ref));
+    if (indent(after[e]!) > 0) {
+      for (let j = start; j < end; j++) {
+        if (!blank(before[j]!) && indent(before[j]!) < floorIndent)
+          return refuse(
+            `the file's lines between its anchors leave the block it stands in (line ${j + 1}, "${before[j]!.trim().slice(0, 60)}", is indented less than the comment)`,
+          );
+      }
+    }
+    out.push(...after.slice(segStart, e));
+    if (end === start) {
+      // Its anchors are next to each other in the file: it stands for nothing there, and loses nothing.
+      // A comment the reply adds, as it wrote it.
+      out.push(after[e]!);
+    } else {
+      out.push(...before.slice(start, end));
+      filled.push({ placeholder, from: start + 1, to: end });
+    }
+    prevEnd = end;
+  }
+  out.push(...after.slice(at[at.length - 1]! + 1));
+  return filled.length === 0 ? null : { ok: true, lines: out, filled };
+}
+
+/**
+ * Where the run of `seg`'s lines next to an elision stands in the file, at or after `floor`: its last
+ * lines (`side` 'end', the anchor before the elision) or its first lines ('start'), as few as are found
+ * exactly once. A reason when none is.
+ */
+function anchor(
+  file: readonly string[],
+  seg: readonly string[],
+  side: 'start' | 'end',
+  floor: number,
+): { start: number; end: number; skipped: number } | string {
+  // Blank lines at the elision's side are not an anchor: they are skipped, and kept in the new text.
+  let lo = 0;
+  let hi = seg.length;
+  if (side === 'end') while (hi > 0 && blank(seg[hi - 1]!)) hi--;
+  else while (lo < seg.length && blank(seg[lo]!)) lo++;
+  const first = side === 'end' ? seg[hi - 1]! : seg[lo]!;
+  for (const loose of [false, true]) {
+    const same = loose
+      ? (a: string, b: string) => a.trim() === b.trim()
+      : (a: string, b: string) => a.trimEnd() === b.trimEnd();
+    let found = 0;
+    for (let n = 1; n <= hi - lo; n++) {
+      const run = side === 'end' ? seg.slice(hi - n, hi) : seg.slice(lo, lo + n);
+      const places: number[] = [];
+      for (let p = floor; p + n <= file.length; p++) {
+        let ok = true;
+        for (let j = 0; j < n && ok; j++) ok = same(file[p + j]!, run[j]!);
+        if (ok) places.push(p);
+      }
+      found = places.length;
+      if (places.length === 0) break;
+      if (places.length === 1) {
+        const p = places[0]!;
+        return { start: p, end: p + n, skipped: side === 'end' ? seg.length - hi : lo };
+      }
+    }
+    if (found > 1 && !loose)
+      return `the line "${first.trim()}" next to it is in the file more than once, with the lines beside it too`;
+  }
+  if (floor > 0 && file.slice(0, floor).some((l) => l.trim() === first.trim()))
+    return `the line "${first.trim()}" next to it is in the file only above the lines before it: the lines around it are in another order`;
+  return `the line "${first.trim()}" next to it is not in the file`;
+}
+
+function indent(line: string): number {
+  return line.length - line.trimStart().length;
+}
+function lastNonBlank(lines: readonly string[]): string | null {
+  for (let i = lines.length - 1; i >= 0; i--) if (!blank(lines[i]!)) return lines[i]!;
+  return null;
+}
+function firstNonBlank(lines: readonly string[]): string | null {
+  for (const l of lines) if (!blank(l)) return l;
+  return null;
+}
+
+/**
+ * Whether a placeholder comment says the file's own lines stay where it is: a bare ellipsis, or words
+ * such as "existing", "rest of", "unchanged", "same", "remaining", "previous", "other", "omitted",
+ * "keep" — not one that says something new goes there ("new structure", "your code here", "TODO",
+ * "implement …"), which is no elision of the file.
+ */
+export function keepsLines(comment: string): boolean {
+  const words = comment
+    .replace(/^(?:\{?\s*)?(?:\/\/+|#+|--|;+|\/\*+|<!--|\*)\s*/, '')
+    .replace(/\s*(?:\*+\/|-->)\s*\}?$/, '')
+    .replace(/\.{3,}|…/g, ' ')
+    .replace(/[()[\]]/g, ' ')
+    .trim()
+    .toLowerCase();
+  if (words === '') return true;
+  if (/\b(?:new|your|todo|fixme|implement\w*|add|insert|write|here goes|goes here)\b/.test(words))
+    return false;
+  return /\b(?:existing|rest|unchanged|same|remain\w*|previous|other|omitted|keep|kept|original|as before|more|etc|everything|all|imports?|methods?|functions?|code|no changes?)\b/.test(
+    words,
+  );
+}
