@@ -9,6 +9,17 @@ import type { BrowserContext, Route } from '@playwright/test';
 export interface Reply {
   id: string;
   markdown: string;
+  /**
+   * Messages of the turn before its text, as the conversation API gives them: canvas calls
+   * (`canmore.create_textdoc` / `update_textdoc`, author assistant) and the tool's answers (author tool).
+   */
+  before?: Array<{
+    role: 'assistant' | 'tool';
+    name?: string;
+    recipient?: string;
+    text: string;
+    canvas?: object;
+  }>;
   /** Still streaming: no action bar, and the composer shows the stop button. */
   streaming?: boolean;
 }
@@ -133,6 +144,27 @@ export function chatGptApi(conversationId: string, replies: Reply[]) {
   };
   for (const r of replies) {
     add(`user-${r.id}`, 'user', 'Please change the code.');
+    (r.before ?? []).forEach((m, i) => {
+      const id = `${r.id}-call-${i}`;
+      mapping[id] = {
+        id,
+        message: {
+          id,
+          author: { role: m.role, ...(m.name ? { name: m.name } : {}) },
+          recipient: m.recipient ?? 'all',
+          content:
+            m.role === 'assistant'
+              ? { content_type: 'code', text: m.text }
+              : { content_type: 'text', parts: [m.text] },
+          status: 'finished_successfully',
+          metadata: m.canvas ? { canvas: m.canvas } : {},
+        },
+        parent,
+        children: [],
+      };
+      (mapping[parent] as { children: string[] }).children.push(id);
+      parent = id;
+    });
     add(r.id, 'assistant', r.markdown);
   }
   return { conversation_id: conversationId, title: 'ReplyApply e2e', mapping, current_node: parent };

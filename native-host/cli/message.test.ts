@@ -69,7 +69,7 @@ describe('--message', () => {
     const r = await run(apply, '--yes', '--message', join(base, 'm.json'));
     expect(r.exit).toBe(Exit.Ok);
     expect(readFileSync(join(project, 'tools/run.py'), 'utf8')).toBe('print("hi")\n');
-    expect(r.out).toContain('artifact "tools/run.py"');
+    expect(r.out).toContain('The text of the artifact "tools/run.py", version 1.');
   });
 
   it('applies a ChatGPT canvas from its canmore call (a turn as a list of messages)', async () => {

@@ -40,6 +40,7 @@ describe('Claude: artifacts in tool_use blocks', () => {
         content: 'def main():\n    return 1\n',
         ifExists: 'overwrite',
         line: 5,
+        document: 'artifact "src/app.py", version 1',
       },
     ]);
   });

@@ -144,6 +144,11 @@ const opBase = {
    * without the user's explicit tick.
    */
   lossy: z.optional(z.literal(true)),
+  /**
+   * The document the op's text came from, as the review names it: `artifact "Data Processing Script",
+   * version 3`, `canvas "app.py"` (shared/formats/artifacts.ts).
+   */
+  document: z.optional(z.string().check(z.maxLength(300))),
 };
 
 export const OpSchema = z.discriminatedUnion('kind', [

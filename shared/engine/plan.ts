@@ -222,6 +222,9 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
 
   const touch = (e: Entity, op: Op): boolean => {
     e.lines.push(op.line);
+    // Where its text came from, when that is a document beside the reply (an artifact, a canvas).
+    if (op.document)
+      e.notes.push({ severity: 'info', line: op.line, message: `The text of the ${op.document}.` });
     if (op.guess) e.guess = true;
     if (op.lossy) e.lossy = true;
     if (!e.error) return true;

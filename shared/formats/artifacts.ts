@@ -16,8 +16,8 @@
  *   2. else the path the line right before the tag names: a line holding only a path; or a sentence
  *      naming one path in backticks — a guess the user ticks, as for a fenced block (whole-file.ts);
  *   3. else no file: an error that says so, and nothing is written (ask for it with a file name).
- * The review says where the text came from ("artifact `Data Processing Script`, version 3") in a note on
- * the op. A tag that is never closed is a cut-off document, and one with `failed` a document the reader
+ * The op carries the document's name (`document`: "artifact `Data Processing Script`, version 3"), which
+ * the review shows on the file's row. A tag that is never closed is a cut-off document, and one with `failed` a document the reader
  * could not rebuild (its reason): both refused.
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
@@ -136,19 +136,24 @@ function parse(text: string): ParsedBlock[] {
       });
       continue;
     }
-    const op: Op = { kind: 'create', path, content, ifExists: 'overwrite', line: start + 1 };
+    const op: Op = {
+      kind: 'create',
+      path,
+      content,
+      ifExists: 'overwrite',
+      line: start + 1,
+      document: label.slice(0, 300),
+    };
     if (before?.guess) op.guess = true;
     block.ops.push(op);
-    diagnostics.push({
-      severity: 'info',
-      line: start + 1,
-      op: 0,
-      message: !before
-        ? `${path}: the text of the ${label}.`
-        : before.guess
-          ? `${path}: the text of the ${label}, for the file the sentence before it names (a guess: offered unticked, and only for a file that exists).`
-          : `${path}: the text of the ${label}, for the file named on the line before it.`,
-    });
+    if (before?.guess) {
+      diagnostics.push({
+        severity: 'info',
+        line: start + 1,
+        op: 0,
+        message: `${path}: the ${label} is for the file the sentence before it names (a guess: offered unticked, and only for a file that exists).`,
+      });
+    }
   }
   return out;
 }
