@@ -99,6 +99,37 @@ describe('Claude: artifacts in tool_use blocks', () => {
   });
 });
 
+describe('an exported Claude conversation (--message)', () => {
+  it('gives the last reply of the branch the page shows, its artifact updated from an earlier message', () => {
+    const create = artifact({ id: 'a', command: 'create', title: 'a.py', content: 'x = 1\n' });
+    const convo = {
+      current_leaf_message_uuid: 'a2',
+      chat_messages: [
+        { uuid: 'h1', sender: 'human', content: [say('write it')] },
+        { uuid: 'a1', parent_message_uuid: 'h1', sender: 'assistant', content: [create] },
+        { uuid: 'h2', parent_message_uuid: 'a1', sender: 'human', content: [say('x = 2')] },
+        {
+          uuid: 'old',
+          parent_message_uuid: 'h2',
+          sender: 'assistant',
+          content: [artifact({ id: 'a', command: 'update', old_str: 'x = 1', new_str: 'x = 3' })],
+        },
+        {
+          uuid: 'a2',
+          parent_message_uuid: 'h2',
+          sender: 'assistant',
+          content: [
+            say('Done.'),
+            artifact({ id: 'a', command: 'update', old_str: 'x = 1', new_str: 'x = 2' }),
+          ],
+        },
+      ],
+    };
+    const t = textOfExport(convo);
+    expect(t.ok && opsOf(t.text)).toMatchObject([{ path: 'a.py', content: 'x = 2\n' }]);
+  });
+});
+
 describe('ChatGPT: canvas documents from canmore calls', () => {
   const user = (id: string) => ({
     id,

@@ -75,6 +75,25 @@ interface ArtifactInput {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /**
+ * The messages the page shows: the path from the root to the current leaf. Without a usable leaf
+ * (older answers, a broken parent chain) the messages in `index` order, which is the same thing for
+ * a conversation that never branched.
+ */
+export function claudeBranch(all: readonly ClaudeMessage[], leaf: unknown): ClaudeMessage[] {
+  const byId = new Map(all.filter((m) => typeof m?.uuid === 'string').map((m) => [m.uuid as string, m]));
+  if (typeof leaf === 'string' && byId.has(leaf)) {
+    const path: ClaudeMessage[] = [];
+    const seen = new Set<unknown>();
+    for (let m = byId.get(leaf); m && !seen.has(m.uuid); m = byId.get(m.parent_message_uuid as string)) {
+      seen.add(m.uuid);
+      path.push(m);
+    }
+    return path.reverse();
+  }
+  return [...all].sort((a, b) => Number(a?.index ?? 0) - Number(b?.index ?? 0));
+}
+
+/**
  * The text of each assistant message of `branch` (in order), its artifacts appended. `docs` carries the
  * artifacts between calls when a caller reads one message at a time.
  */

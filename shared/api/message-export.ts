@@ -17,6 +17,7 @@ import {
   type ClaudeMessage,
   chatGptBranch,
   chatGptMessageTexts,
+  claudeBranch,
   claudeMessageTexts,
 } from './documents';
 
@@ -27,7 +28,10 @@ export type ExportText =
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 export function textOfExport(json: unknown): ExportText {
-  if (isObj(json) && Array.isArray(json.chat_messages)) return claude(claudeBranch(json));
+  if (isObj(json) && Array.isArray(json.chat_messages))
+    return claude(
+      claudeBranch((json.chat_messages as unknown[]).filter(isObj), json.current_leaf_message_uuid),
+    );
   if (isObj(json) && isObj(json.mapping)) return chatgpt(chatGptBranch(json));
   if (isObj(json) && isObj(json.antArtifact_attributes) && typeof json.antArtifact_content === 'string')
     return {
@@ -58,22 +62,6 @@ export function textOfExport(json: unknown): ExportText {
     message:
       'The JSON is neither a Claude message (sender, content blocks) nor a ChatGPT one (author, content), nor a conversation of either (chat_messages, mapping).',
   };
-}
-
-function claudeBranch(convo: Record<string, unknown>): ClaudeMessage[] {
-  const all = (convo.chat_messages as ClaudeMessage[]).filter(isObj);
-  const byId = new Map(all.filter((m) => typeof m.uuid === 'string').map((m) => [m.uuid as string, m]));
-  const leaf = convo.current_leaf_message_uuid;
-  if (typeof leaf === 'string' && byId.has(leaf)) {
-    const path: ClaudeMessage[] = [];
-    const seen = new Set<unknown>();
-    for (let m = byId.get(leaf); m && !seen.has(m.uuid); m = byId.get(m.parent_message_uuid as string)) {
-      seen.add(m.uuid);
-      path.push(m);
-    }
-    return path.reverse();
-  }
-  return [...all].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
 }
 
 function claude(messages: ClaudeMessage[]): ExportText {

@@ -31,7 +31,7 @@
  * automation script noting the 2026-05-27 DOM change and the language-free `action-bar-copy` /
  * `action-bar-retry` test ids (code index file 66553405623), "CA-script".
  */
-import { type ClaudeMessage, claudeMessageTexts } from '../../../shared/api/documents';
+import { type ClaudeMessage, claudeBranch, claudeMessageTexts } from '../../../shared/api/documents';
 import { ConversationCache, type ConversationResult, getJson } from './chatgpt';
 import { positionId } from './message-id';
 import type { SiteAdapter } from './types';
@@ -143,7 +143,7 @@ export async function fetchClaudeConversation(
     };
 
   const messages = new Map<string, string>();
-  const branch = currentBranch(body.chat_messages as ClaudeMessage[], body.current_leaf_message_uuid);
+  const branch = claudeBranch(body.chat_messages as ClaudeMessage[], body.current_leaf_message_uuid);
   // Each reply's text with the artifacts it created or changed (their text after it) as tags.
   let n = 0;
   for (const { uuid, text } of claudeMessageTexts(branch)) {
@@ -151,25 +151,6 @@ export async function fetchClaudeConversation(
     messages.set(`turn-${n++}`, text);
   }
   return { ok: true, messages };
-}
-
-/**
- * The messages the page shows: the path from the root to the current leaf. Without a usable leaf
- * (older answers, a broken parent chain) the messages in `index` order, which is the same thing for
- * a conversation that never branched.
- */
-function currentBranch(all: ClaudeMessage[], leaf: unknown): ClaudeMessage[] {
-  const byId = new Map(all.filter((m) => typeof m?.uuid === 'string').map((m) => [m.uuid as string, m]));
-  if (typeof leaf === 'string' && byId.has(leaf)) {
-    const path: ClaudeMessage[] = [];
-    const seen = new Set<unknown>();
-    for (let m = byId.get(leaf); m && !seen.has(m.uuid); m = byId.get(m.parent_message_uuid as string)) {
-      seen.add(m.uuid);
-      path.push(m);
-    }
-    return path.reverse();
-  }
-  return [...all].sort((a, b) => Number(a?.index ?? 0) - Number(b?.index ?? 0));
 }
 
 /**
