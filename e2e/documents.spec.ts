@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveChatGpt } from './chat-page';
-import { expect, test } from './fixtures';
+import { expect, REPO, test } from './fixtures';
 import { applyAll, clickApply, makeProject, openSidePanel, rememberFolder } from './review';
 
 const create = (name: string, content: string) => ({
@@ -65,4 +65,92 @@ test('a reply whose code is only in a canvas is applied with the canvas’s fina
   await expect(row).toContainText('The text of the canvas "app.py", version 2.');
   await applyAll(panel);
   expect(readFileSync(join(root, 'app.py'), 'utf8')).toBe('def main():\n    print("hi, there")\n\nmain()\n');
+});
+
+/**
+ * Code that lives only in Claude artifacts: the conversation API's `artifacts` tool calls, replayed by
+ * the content script over the branch the page shows. The second reply updates the artifact the first
+ * created; its Apply button writes the artifact's text after the update. The page is the saved Claude
+ * page (extension/content/sites/fixtures/claude-two-replies), its API answered here.
+ */
+test('a Claude reply that updates an earlier artifact writes the artifact’s text after the update', async ({
+  context,
+  serviceWorker,
+}) => {
+  const FIXTURES = join(REPO, 'extension', 'content', 'sites', 'fixtures');
+  const html = readFileSync(join(FIXTURES, 'claude-two-replies.html'), 'utf8');
+  const saved = JSON.parse(readFileSync(join(FIXTURES, 'claude-two-replies.json'), 'utf8')) as {
+    url: string;
+    conversationId: string;
+  };
+  const tool = (input: object) => ({ type: 'tool_use', name: 'artifacts', input });
+  const text = (t: string) => ({ type: 'text', text: t });
+  const convo = {
+    current_leaf_message_uuid: 'a2',
+    chat_messages: [
+      { uuid: 'h1', index: 0, sender: 'human', content: [text('Write the script.')] },
+      {
+        uuid: 'a1',
+        index: 1,
+        parent_message_uuid: 'h1',
+        sender: 'assistant',
+        content: [
+          text('Here is the script.'),
+          tool({
+            id: 'script',
+            command: 'create',
+            type: 'application/vnd.ant.code',
+            language: 'python',
+            title: 'src/report.py - monthly report',
+            content: 'def report(rows):\n    return len(rows)\n',
+          }),
+        ],
+      },
+      {
+        uuid: 'h2',
+        index: 2,
+        parent_message_uuid: 'a1',
+        sender: 'human',
+        content: [text('Sum the amounts.')],
+      },
+      {
+        uuid: 'a2',
+        index: 3,
+        parent_message_uuid: 'h2',
+        sender: 'assistant',
+        content: [
+          text('Updated.'),
+          tool({
+            id: 'script',
+            command: 'update',
+            old_str: 'return len(rows)',
+            new_str: 'return sum(r.amount for r in rows)',
+          }),
+        ],
+      },
+    ],
+  };
+  await context.route('https://claude.ai/**', (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname === '/api/organizations')
+      return route.fulfill({ json: [{ uuid: 'org-e2e', capabilities: ['chat'] }] });
+    if (url.pathname === `/api/organizations/org-e2e/chat_conversations/${saved.conversationId}`)
+      return route.fulfill({ json: convo });
+    if (route.request().resourceType() === 'document')
+      return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+    return route.fulfill({ status: 404, body: '' });
+  });
+  const { root } = makeProject({ 'src/report.py': 'print("todo")\n' });
+  await rememberFolder(serviceWorker, 'claude', saved.conversationId, root);
+  const page = await context.newPage();
+  await page.goto(saved.url);
+  await clickApply(page, 'turn-1', 1);
+  const panel = await openSidePanel(context);
+  const row = panel.locator('[data-replyapply-file="src/report.py"]');
+  await expect(row).toHaveAttribute('data-status', 'ok');
+  await expect(row).toContainText('The text of the artifact "src/report.py - monthly report", version 2.');
+  await applyAll(panel);
+  expect(readFileSync(join(root, 'src/report.py'), 'utf8')).toBe(
+    'def report(rows):\n    return sum(r.amount for r in rows)\n',
+  );
 });
