@@ -7,6 +7,7 @@ import type { Op } from '../changeset/changeset';
 import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
+import { replaceDefinition } from './definition';
 import { arrayEdits, type LineEdits } from './display-hunks';
 import { fillElisions } from './elisions';
 import { exactPatch } from './exact-patch';
@@ -99,6 +100,25 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
           });
         }
       } else if (fill) unfilled = fill.reason;
+      else if (doc) {
+        // One whole definition for a file that holds more: that definition is meant (definition.ts).
+        const def = replaceDefinition(doc.lines, added);
+        if (def) {
+          content = def.lines.join('\n') + (hasFinalNewline(doc) ? '\n' : '');
+          notes.push({
+            severity: 'warning',
+            line: op.line,
+            fileLine: def.from,
+            message: `The reply's text for ${path} is one definition ("${added
+              .find((l) => l.trim() !== '')!
+              .trim()
+              .slice(
+                0,
+                80,
+              )}"): it replaces that definition (lines ${def.from}–${def.to}), and the rest of the file stays.`,
+          });
+        }
+      }
       if (!doc && op.kind === 'replace') {
         notes.push({
           severity: 'info',

@@ -49,7 +49,8 @@ describe('plan: a block under a guessed name that holds part of the file', () =>
           {
             kind: 'create',
             path: 'app.py',
-            content: 'def foo():\n    return 2\n',
+            // Two quoted definitions: a part of the file, and not one definition (definition.ts).
+            content: 'def foo():\n    return 2\n\ndef bar():\n    return 3\n',
             ifExists: 'overwrite',
             line: 3,
             guess: true,
@@ -84,23 +85,45 @@ describe('plan: a block under a guessed name that holds part of the file', () =>
   });
 
   it('a stated name is the model saying it is the whole file: used as written', () => {
+    const content = 'def foo():\n    return 2\n\ndef bar():\n    return 3\n';
     const p = plan(
       {
         id: 't',
         source: { format: 'whole-file' },
-        ops: [
-          {
-            kind: 'create',
-            path: 'app.py',
-            content: 'def foo():\n    return 2\n',
-            ifExists: 'overwrite',
-            line: 3,
-          },
-        ],
+        ops: [{ kind: 'create', path: 'app.py', content, ifExists: 'overwrite', line: 3 }],
         diagnostics: [],
       },
       snap(file),
     );
-    expect(p.files).toMatchObject([{ path: 'app.py', status: 'ok', newText: 'def foo():\n    return 2\n' }]);
+    expect(p.files).toMatchObject([{ path: 'app.py', status: 'ok', newText: content }]);
+  });
+
+  it('…except one whole definition whose signature is in the file once: that definition is replaced', () => {
+    for (const guess of [false, true]) {
+      const p = plan(
+        {
+          id: 't',
+          source: { format: 'whole-file' },
+          ops: [
+            {
+              kind: 'create',
+              path: 'app.py',
+              content: 'def bar():\n    return 4\n',
+              ifExists: 'overwrite',
+              line: 3,
+              ...(guess ? { guess: true } : {}),
+            },
+          ],
+          diagnostics: [],
+        },
+        snap(file),
+      );
+      expect(p.files).toMatchObject([
+        { path: 'app.py', status: 'ok', newText: file.replace('return 3', 'return 4') },
+      ]);
+      expect(p.files[0]!.notes.map((n) => n.message)).toContain(
+        'The reply\'s text for app.py is one definition ("def bar():"): it replaces that definition (lines 6–7), and the rest of the file stays.',
+      );
+    }
   });
 });
