@@ -66,6 +66,12 @@ describe('artifacts: the file a document is for', () => {
     expect(errors(text)[0]!.message).toContain('is never closed');
   });
 
+  it('a tag inside a fenced code block is an example, not a document', () => {
+    const text = `Claude writes artifacts like this:\n\n\`\`\`xml\n${tag('identifier="a" title="src/a.py"')}\n\`\`\`\n`;
+    expect(ops(text)).toEqual([]);
+    expect(parse(text)).toEqual([]);
+  });
+
   it('content on the tag lines, an empty document, entities in attributes', () => {
     expect(ops('<antArtifact title="a.txt">one line</antArtifact>')[0]).toMatchObject({
       content: 'one line\n',

@@ -21,7 +21,7 @@
  * could not rebuild (its reason): both refused.
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
-import { splitLines } from './fences';
+import { isClosingFence, openingFence, splitLines } from './fences';
 import { isPathToken, pathFromLine, pathFromSentence } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 
@@ -85,7 +85,18 @@ export function documentLabel(a: ArtifactAttributes): string {
 function parse(text: string): ParsedBlock[] {
   const lines = splitLines(text);
   const out: ParsedBlock[] = [];
+  // A tag inside a fenced code block is an example the reply shows, not a document.
+  let fence: string | null = null;
   for (let i = 0; i < lines.length; i++) {
+    if (fence !== null) {
+      if (isClosingFence(lines[i]!, fence)) fence = null;
+      continue;
+    }
+    const opener = openingFence(lines[i]!);
+    if (opener) {
+      fence = opener.marker;
+      continue;
+    }
     const open = OPEN.exec(lines[i]!);
     if (!open) continue;
     const attrs = artifactAttributes(open[1]!);
