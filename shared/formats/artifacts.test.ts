@@ -53,11 +53,25 @@ describe('artifacts: the file a document is for', () => {
   });
 
   it('else nothing is written, and the error says why and which document', () => {
-    const text = `Here:\n${tag('identifier="script" title="Data Processing Script" version="3"')}`;
+    const text = `Here:\n${tag('identifier="script" type="application/vnd.ant.code" title="Data Processing Script" version="3"')}`;
     expect(ops(text)).toEqual([]);
     expect(errors(text)[0]!.message).toMatch(
       /^The artifact "Data Processing Script", version 3 at reply line 2 names no file/,
     );
+  });
+
+  it('a prose document that names no file is said quietly (no error, so no button for an essay)', () => {
+    for (const attrs of [
+      'identifier="e" type="text/markdown" title="Essay"',
+      'source="canvas" type="document" title="Plan"',
+    ]) {
+      const text = tag(attrs, 'Some prose.\n');
+      expect(ops(text)).toEqual([]);
+      expect(errors(text)).toEqual([]);
+      expect(parse(text)[0]!.diagnostics).toMatchObject([
+        { severity: 'info', message: expect.stringMatching(/is a document that names no file/) },
+      ]);
+    }
   });
 
   it('a tag never closed is a cut-off document: refused', () => {

@@ -75,6 +75,13 @@ export function pathFromTitle(title: string): string | null {
   return stripped !== t && isPathToken(stripped) ? stripped : null;
 }
 
+/** Code rather than prose: a canvas `code/…`, an artifact `application/vnd.ant.code`, a language other than Markdown. */
+function isCode(a: ArtifactAttributes): boolean {
+  if (a.type?.startsWith('code/') || a.type === 'application/vnd.ant.code') return true;
+  if (a.type === 'document' || a.type === 'text/markdown') return false;
+  return !!a.language && !/^(markdown|md|text|plaintext|txt)$/i.test(a.language);
+}
+
 /** What the review calls the document: `artifact "Title", version 3` / `canvas "name"`. */
 export function documentLabel(a: ArtifactAttributes): string {
   const kind = a.source === 'canvas' ? 'canvas' : 'artifact';
@@ -140,11 +147,21 @@ function parse(text: string): ParsedBlock[] {
     const before = fromTitle ? null : pathBefore(lines, start);
     const path = fromTitle ?? before?.path ?? null;
     if (!path) {
-      diagnostics.push({
-        severity: 'error',
-        line: start + 1,
-        message: `The ${label} at reply line ${start + 1} names no file (its title is not a file name, and no file is named right before it); nothing is written. Ask for it with the file's path.`,
-      });
+      // A prose document (an essay in a canvas, a Markdown artifact) that names no file is no file the
+      // reply meant: said, quietly. Code that names none is an error the reply's button shows.
+      diagnostics.push(
+        isCode(attrs)
+          ? {
+              severity: 'error',
+              line: start + 1,
+              message: `The ${label} at reply line ${start + 1} names no file (its title is not a file name, and no file is named right before it); nothing is written. Ask for it with the file's path.`,
+            }
+          : {
+              severity: 'info',
+              line: start + 1,
+              message: `The ${label} at reply line ${start + 1} is a document that names no file; it is not written.`,
+            },
+      );
       continue;
     }
     const op: Op = {
