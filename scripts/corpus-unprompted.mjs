@@ -6,9 +6,9 @@
  * them; the report prints what each yields — operations (format, kind, path; `?` a guess) or the errors
  * that say why none — and in how many replies an operation was found at all.
  */
-import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { spawnCli } from './spawn-cli.mjs';
 
 export async function loadUnprompted(corpusDir) {
   const dir = join(corpusDir, 'unprompted');
@@ -32,41 +32,24 @@ export async function loadUnprompted(corpusDir) {
   return out;
 }
 
-function detect(cli, input, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'detect', '--json', ...args], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let sets = [];
-      try {
-        sets = JSON.parse(stdout);
-      } catch {
-        // a usage error: stderr says why
-      }
-      const ops = sets.flatMap((s) =>
-        s.ops.map(
-          (o) => `${s.source.format}:${o.kind}:${o.path ?? o.to ?? o.command ?? ''}${o.guess ? '?' : ''}`,
-        ),
-      );
-      const errors = sets.flatMap((s) =>
-        s.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
-      );
-      if (code === 2) errors.push(stderr.trim());
-      resolve({ ops, errors });
-    });
-    child.stdin.end(input);
-  });
+async function detect(cli, input, args) {
+  const { code, stdout, stderr } = await spawnCli(cli, ['detect', '--json', ...args], input);
+  let sets = [];
+  try {
+    sets = JSON.parse(stdout);
+  } catch {
+    // a usage error: stderr says why
+  }
+  const ops = sets.flatMap((s) =>
+    s.ops.map(
+      (o) => `${s.source.format}:${o.kind}:${o.path ?? o.to ?? o.command ?? ''}${o.guess ? '?' : ''}`,
+    ),
+  );
+  const errors = sets.flatMap((s) =>
+    s.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message),
+  );
+  if (code === 2) errors.push(stderr.trim());
+  return { ops, errors };
 }
 
 export async function runUnprompted(cli, c) {

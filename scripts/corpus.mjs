@@ -18,12 +18,12 @@
  * Options: `--json` prints every case's result as one JSON object (for the test), `--why` prints each refusal's
  * reason, `--only ID[,ID…]` runs just those cases.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildHost } from './build-host.mjs';
+import { spawnCli } from './spawn-cli.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 /** `../shared` is reference material beside the repository; CORPUS_DIR points elsewhere. */
@@ -209,26 +209,8 @@ function treeDiff(got, want) {
 }
 
 function runCli(cli, dir, stateDir, reply) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [cli, 'apply', '--yes', '--json', '--include-guesses', '--dir', dir, '-'],
-      {
-        env: { ...process.env, REPLYAPPLY_STATE_DIR: stateDir, NO_COLOR: '1' },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(reply);
+  return spawnCli(cli, ['apply', '--yes', '--json', '--include-guesses', '--dir', dir, '-'], reply, {
+    REPLYAPPLY_STATE_DIR: stateDir,
   });
 }
 
