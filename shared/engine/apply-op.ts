@@ -90,7 +90,7 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
       const fill = doc ? fillElisions(doc.lines, added) : null;
       let content = op.content;
       if (fill?.ok) {
-        content = fill.lines.join('\n') + (hasFinalNewline(parseText(op.content)) ? '\n' : '');
+        content = fill.lines.join('\n') + (op.content.endsWith('\n') ? '\n' : '');
         added = fill.lines;
         for (const f of fill.filled) {
           notes.push({
