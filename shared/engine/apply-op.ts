@@ -7,7 +7,7 @@ import type { Op } from '../changeset/changeset';
 import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
-import { replaceDefinition } from './definition';
+import { definitionNote, replaceDefinition } from './definition';
 import { arrayEdits, type LineEdits } from './display-hunks';
 import { fillElisions } from './elisions';
 import { exactPatch } from './exact-patch';
@@ -109,13 +109,7 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
             severity: 'warning',
             line: op.line,
             fileLine: def.from,
-            message: `The reply's text for ${path} is one definition ("${added
-              .find((l) => l.trim() !== '')!
-              .trim()
-              .slice(
-                0,
-                80,
-              )}"): it replaces that definition (lines ${def.from}–${def.to}), and the rest of the file stays.`,
+            message: definitionNote(def, path),
           });
         }
       }

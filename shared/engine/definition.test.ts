@@ -75,11 +75,22 @@ describe('replaceDefinition', () => {
       [3, 6],
     ],
   ])('%s', (_name, file, snippet, want, [from, to]) => {
-    expect(replaceDefinition(file, snippet)).toEqual({ lines: want, from, to });
+    expect(replaceDefinition(file, snippet)).toMatchObject({ lines: want, from, to });
   });
 
   it.each<[string, string[], string[]]>([
-    ['more than one definition', JS, ['function greet(name) {', '}', 'function bye() {', '}']],
+    [
+      'two definitions, one of them in the file twice',
+      [...JS, 'function bye() {', '}'],
+      ['function greet(name) {', '}', 'function bye() {', '}'],
+    ],
+    ['only definitions the file does not have', JS, ['function hello(name) {', '}', 'function hi() {', '}']],
+    ['a statement block, not a definition', JS, ['if (greet("x")) {', '  bye();', '}']],
+    [
+      'two definitions that are the same one of the file',
+      JS,
+      ['function greet(name) {', '}', 'function greet(name, x) {', '}'],
+    ],
     ['code after the definition', JS, ['function greet(name) {', '}', 'greet("x");']],
     ['a signature not in the file', JS, ['function hello(name) {', '}']],
     [
@@ -103,6 +114,124 @@ describe('replaceDefinition', () => {
     expect(replaceDefinition(file, snippet)).toBeNull();
   });
 
+  it('replaces each definition of a snippet of several, and keeps the rest of the file', () => {
+    const r = replaceDefinition(JS, [
+      'function bye() {',
+      '  return 2;',
+      '}',
+      '',
+      'function greet(name) {',
+      '  return name;',
+      '}',
+    ]);
+    expect(r?.lines).toEqual([
+      ...JS.slice(0, 2),
+      'function greet(name) {',
+      '  return name;',
+      '}',
+      '',
+      'function bye() {',
+      '  return 2;',
+      '}',
+    ]);
+    expect(r?.replaced.map((x) => [x.from, x.to])).toEqual([
+      [8, 10],
+      [3, 6],
+    ]);
+  });
+
+  it('puts a definition the file lacks right after the one before it in the snippet', () => {
+    const r = replaceDefinition(PY, [
+      'def load(self, path):',
+      '    return read(path)',
+      '',
+      'def reload(self, path):',
+      '    return self.load(path)',
+    ]);
+    expect(r?.lines).toEqual([
+      ...PY.slice(0, 3),
+      '    def load(self, path):',
+      '        return read(path)',
+      '',
+      '    def reload(self, path):',
+      '        return self.load(path)',
+      ...PY.slice(5),
+    ]);
+    expect(r?.added).toEqual([{ signature: 'def reload(self, path):', after: 5 }]);
+  });
+
+  it('puts one before the first found when nothing found comes before it', () => {
+    const r = replaceDefinition(JS, [
+      'function hello() {',
+      '  return 1;',
+      '}',
+      'function bye() {',
+      '  return 3;',
+      '}',
+    ]);
+    expect(r?.lines).toEqual([
+      ...JS.slice(0, 7),
+      'function hello() {',
+      '  return 1;',
+      '}',
+      '',
+      'function bye() {',
+      '  return 3;',
+      '}',
+    ]);
+  });
+
+  it('finds a definition whose signature changed by its head, once', () => {
+    const r = replaceDefinition(PY, [
+      'def save(self, path, data, mode="w"):',
+      '    open(path, mode).write(data)',
+    ]);
+    expect(r?.lines).toEqual([
+      ...PY.slice(0, 6),
+      '    def save(self, path, data, mode="w"):',
+      '        open(path, mode).write(data)',
+      ...PY.slice(8),
+    ]);
+  });
+
+  it('reads a signature over several lines, and decorators above it as its own', () => {
+    const file = [
+      'import x',
+      '',
+      '@app.get("/a")',
+      'def answer(',
+      '    q,',
+      '):',
+      '    return 1',
+      '',
+      'def b():',
+      '    return 2',
+    ];
+    const r = replaceDefinition(file, [
+      '@app.get("/a", cache=True)',
+      'def answer(',
+      '    q,',
+      '):',
+      '    return 3',
+    ]);
+    expect(r?.lines).toEqual([
+      'import x',
+      '',
+      '@app.get("/a", cache=True)',
+      'def answer(',
+      '    q,',
+      '):',
+      '    return 3',
+      '',
+      'def b():',
+      '    return 2',
+    ]);
+    // Without decorators in the snippet, the file keeps its own.
+    expect(
+      replaceDefinition(file, ['def answer(', '    q,', '):', '    return 4'])?.lines.slice(2, 7),
+    ).toEqual(['@app.get("/a")', 'def answer(', '    q,', '):', '    return 4']);
+  });
+
   it('replaces exactly the one function whose body changed, among many (property)', () => {
     fc.assert(
       fc.property(
@@ -120,6 +249,33 @@ describe('replaceDefinition', () => {
           const pick = names[k % names.length]!;
           const r = replaceDefinition(file, fn(pick, body));
           expect(r?.lines).toEqual(names.flatMap((n) => fn(n, n === pick ? body : ['return 1'])));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('replaces every function a snippet of several holds, in any order, and adds the new ones (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^[a-z]{3,8}$/), { minLength: 2, maxLength: 8 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+        fc.stringMatching(/^[A-Z][a-z]{3,6}$/),
+        (names, picks, fresh) => {
+          const fn = (n: string, body: string) => [`function ${n}() {`, `  return ${body};`, '}'];
+          const file = names.flatMap((n) => [...fn(n, '1'), '']);
+          const chosen = [...new Set(picks.map((k) => names[k % names.length]!))];
+          // The file keeps other code: not every function is chosen.
+          fc.pre(chosen.length < names.length);
+          const snippet = [...chosen.flatMap((n) => [...fn(n, '2'), '']), ...fn(fresh, '3')];
+          const r = replaceDefinition(file, snippet);
+          const last = chosen.at(-1)!;
+          const want = names.flatMap((n) => [
+            ...fn(n, chosen.includes(n) ? '2' : '1'),
+            ...(n === last ? ['', ...fn(fresh, '3')] : []),
+            '',
+          ]);
+          expect(r?.lines).toEqual(want);
         },
       ),
       { numRuns: 200 },

@@ -49,8 +49,9 @@ describe('plan: a block under a guessed name that holds part of the file', () =>
           {
             kind: 'create',
             path: 'app.py',
-            // Two quoted definitions: a part of the file, and not one definition (definition.ts).
-            content: 'def foo():\n    return 2\n\ndef bar():\n    return 3\n',
+            // Two quoted definitions and a statement: a part of the file, and not definitions only
+            // (definition.ts).
+            content: 'def foo():\n    return 2\n\ndef bar():\n    return 3\n\nprint(foo())\n',
             ifExists: 'overwrite',
             line: 3,
             guess: true,
@@ -85,7 +86,7 @@ describe('plan: a block under a guessed name that holds part of the file', () =>
   });
 
   it('a stated name is the model saying it is the whole file: used as written', () => {
-    const content = 'def foo():\n    return 2\n\ndef bar():\n    return 3\n';
+    const content = 'def foo():\n    return 2\n\ndef bar():\n    return 3\n\nprint(foo())\n';
     const p = plan(
       {
         id: 't',
@@ -125,5 +126,38 @@ describe('plan: a block under a guessed name that holds part of the file', () =>
         'The reply\'s text for app.py is one definition ("def bar():"): it replaces that definition (lines 6–7), and the rest of the file stays.',
       );
     }
+  });
+
+  it('…and so are several whole definitions, with one the file lacks put after the one before it', () => {
+    const p = plan(
+      {
+        id: 't',
+        source: { format: 'whole-file' },
+        ops: [
+          {
+            kind: 'create',
+            path: 'app.py',
+            content: 'def foo():\n    return 2\n\ndef qux():\n    return 5\n\ndef baz():\n    return 6\n',
+            ifExists: 'overwrite',
+            line: 3,
+            guess: true,
+          },
+        ],
+        diagnostics: [],
+      },
+      snap(file),
+    );
+    expect(p.files).toMatchObject([
+      {
+        path: 'app.py',
+        status: 'ok',
+        newText: file
+          .replace('return 1', 'return 2\n\ndef qux():\n    return 5')
+          .replace('return bar() + foo()', 'return 6'),
+      },
+    ]);
+    expect(p.files[0]!.notes.map((n) => n.message)).toContain(
+      'The reply\'s text for app.py is 3 definitions: it replaces "def foo():" (lines 3–4) and "def baz():" (lines 9–10), and adds "def qux():" after line 4, which the file does not have; the rest of the file stays.',
+    );
   });
 });
