@@ -18,10 +18,10 @@ export function OpList({ proposal }: { proposal: Proposal }) {
       {files.length === 0 && scripts.length === 0 && <p>The reply changes no files.</p>}
       <ul>
         {files.map((f) => (
-          <li key={f.path} data-replyapply-op={f.path}>
+          <li key={`${f.path}:${f.lines[0]}`} data-replyapply-op={f.path}>
             <ActionBadge action={f.action} />{' '}
             {f.path === '' ? (
-              // A SEARCH block that names no file: the review looks for it in the folder by its text.
+              // A block that names no file: the review looks for it in the folder by its text.
               <span class="muted">a file the review finds by its content</span>
             ) : (
               <span class="path">{f.from !== undefined ? `${f.from} → ${f.path}` : f.path}</span>

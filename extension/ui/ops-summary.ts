@@ -51,11 +51,12 @@ export function summarizeOps(sets: readonly ChangeSet[]): OpsSummary {
       continue;
     }
     const path = op.kind === 'rename' ? op.from : op.path;
-    let row = byPath.get(path);
+    // Each op that names no file is a file of its own, found in the folder by its text.
+    let row = path === '' ? undefined : byPath.get(path);
     if (!row) {
       row = { path, action: op.kind === 'rename' ? 'modify' : firstAction(op), lines: [], guess: false };
       rows.push(row);
-      byPath.set(path, row);
+      if (path !== '') byPath.set(path, row);
     } else if (op.kind !== 'rename') {
       const next = firstAction(op);
       if (next === 'delete') row.action = 'delete';

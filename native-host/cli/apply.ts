@@ -1,5 +1,6 @@
 /**
- * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-]`
+ * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--path-for LINE=PATH]... [FILE|-]`
+ * (`--path-for`: the file of a code block that names none, by the reply line the plan gives for it)
  *
  * detectAll → locateInFolder (SEARCH blocks that name no file, or a missing one) → planNeedsFirst/More
  * (with the files that have a missing name in another case) → readSnapshots → plan → show the plan →
@@ -12,6 +13,7 @@ import { realpathSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ChangeSet, Diagnostic } from '../../shared/changeset/changeset';
 import { mergeChangeSets } from '../../shared/changeset/merge';
+import { checkGivenPath, nameOps, unnamedOps } from '../../shared/changeset/unnamed';
 import { independentParts, type Plan } from '../../shared/engine';
 import { type FolderAccess, locateInFolder } from '../../shared/engine/locate-by-content';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
@@ -33,7 +35,7 @@ import { COLOR, describeOp, jsonText, renderDiagnostic, type Style, styleFor, te
 const UNCHANGED = 'the reply leaves this file unchanged';
 
 export const APPLY_USAGE =
-  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [FILE|-|--message FILE]';
+  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--path-for LINE=PATH]... [FILE|-|--message FILE]';
 
 export type { FileReport };
 
@@ -69,6 +71,7 @@ export const apply: CliCommand = async (args, rawIO) => {
   const parsed = parseArgs(args, {
     booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses', 'accept-elisions'],
     strings: ['dir', 'message'],
+    lists: ['path-for'],
     maxPositionals: 1,
   });
   const opts: Options = {
@@ -216,6 +219,8 @@ async function resolveReply(args: ReplyArgs): Promise<
   const { io, opts, root, style, human, report } = args;
   const say = (text: string) => human.write(text);
   const { parts } = detected;
+  // Whole texts that name no file wait for the user's --path-for: without them, nothing the reply meant.
+  const unnamed = unnamedOps(parts).filter((u) => u.kind === 'whole');
   // Snapshots (the files as they are now, through the host's path checks) and the plan, part by part:
   // parts share no file (independentParts), so each part's texts are garbage before the next part is
   // read — for ten thousand files, a third less memory and much less garbage collection.
@@ -307,6 +312,12 @@ async function resolveReply(args: ReplyArgs): Promise<
   const skipped =
     report.files.some((f) => f.status === 'skipped' && f.message !== UNCHANGED) ||
     diagnostics.some((d) => d.severity !== 'info');
+  if (changes.length === 0 && unnamed.length > 0) {
+    say(
+      `${style.red('Nothing written:')} ${unnamed.length === 1 ? 'the code block' : `${unnamed.length} code blocks`} at reply line${unnamed.length === 1 ? '' : 's'} ${unnamed.map((u) => u.line).join(', ')} name${unnamed.length === 1 ? 's' : ''} no file; give ${unnamed.length === 1 ? 'it' : 'each'} one with --path-for LINE=PATH.\n`,
+    );
+    return { exit: Exit.Unresolved };
+  }
   return { changes, scripts, name: detected.name, fromStdin: detected.fromStdin, skipped };
 }
 
@@ -334,7 +345,21 @@ async function detectReply({
     return { exit: Exit.Usage, bare: true };
   }
 
-  const sets = detectAll(input.text, { textSource: 'file' });
+  const given = pathsFor(parsed);
+  if (!given.ok) {
+    io.stderr.write(`replyapply apply: ${given.message}\n`);
+    return { exit: Exit.Usage, bare: true };
+  }
+  const detected = detectAll(input.text, { textSource: 'file' });
+  const sets = nameOps(detected, given.names);
+  const named = new Set(unnamedOps(detected).map((u) => u.line));
+  const stray = [...given.names.keys()].filter((line) => !named.has(line));
+  if (stray.length > 0) {
+    io.stderr.write(
+      `replyapply apply: --path-for ${stray[0]}=…: no code block that names no file starts at reply line ${stray[0]} (${named.size === 0 ? 'the reply has none' : `they start at ${[...named].join(', ')}`}).\n`,
+    );
+    return { exit: Exit.Usage, bare: true };
+  }
   const merged = mergeSets(sets);
   report.diagnostics = merged.diagnostics;
   // The assistant's own summary (a structured-JSON "message", a Markdown "# Plan") says what it meant.
@@ -387,6 +412,21 @@ async function detectReply({
   }
 
   return { parts: independentParts(changeSet), name: input.name, fromStdin: input.fromStdin };
+}
+
+/** `--path-for LINE=PATH`: the paths the user gives blocks that name no file, checked as a reply's are. */
+function pathsFor(
+  parsed: ParsedArgs,
+): { ok: true; names: Map<number, string> } | { ok: false; message: string } {
+  const names = new Map<number, string>();
+  for (const v of parsed.lists.get('path-for') ?? []) {
+    const m = /^(\d+)=(.+)$/.exec(v);
+    if (!m) return { ok: false, message: `--path-for takes LINE=PATH (a reply line and a path), not "${v}"` };
+    const checked = checkGivenPath(m[2]!);
+    if (!checked.ok) return { ok: false, message: `--path-for ${m[1]}: ${checked.reason}` };
+    names.set(Number(m[1]), checked.path);
+  }
+  return { ok: true, names };
 }
 
 /** The project as locate-by-content.ts reads it: the host's own file code, as the host's methods use it. */

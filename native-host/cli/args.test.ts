@@ -35,6 +35,13 @@ describe('parseArgs', () => {
     expect(() => parseArgs(args, SPEC)).toThrow(new UsageError(message));
   });
 
+  it('collects an option given more than once when it is a list (--path-for)', () => {
+    const spec = { strings: ['dir'], lists: ['path-for'], maxPositionals: 1 } as const;
+    const parsed = parseArgs(['--path-for', '3=a.py', '--path-for=9=b/c.py', 'r.md'], spec);
+    expect(parsed.lists.get('path-for')).toEqual(['3=a.py', '9=b/c.py']);
+    expect(() => parseArgs(['--path-for'], spec)).toThrow(new UsageError('--path-for needs a value'));
+  });
+
   it('refuses any positional when none is accepted', () => {
     expect(() => parseArgs(['x'], { maxPositionals: 0 })).toThrow('unexpected argument x');
   });

@@ -13,6 +13,8 @@ export interface ArgSpec {
   booleans?: readonly string[];
   /** Options that take one value (`--dir DIR`). */
   strings?: readonly string[];
+  /** Options that take a value and may be given more than once (`--path-for 12=a.py --path-for 30=b.py`). */
+  lists?: readonly string[];
   /** How many positionals the command accepts. */
   maxPositionals: number;
 }
@@ -20,13 +22,15 @@ export interface ArgSpec {
 export interface ParsedArgs {
   flags: Set<string>;
   values: Map<string, string>;
+  lists: Map<string, string[]>;
   positionals: string[];
 }
 
 export function parseArgs(args: readonly string[], spec: ArgSpec): ParsedArgs {
   const booleans = new Set(spec.booleans ?? []);
   const strings = new Set(spec.strings ?? []);
-  const out: ParsedArgs = { flags: new Set(), values: new Map(), positionals: [] };
+  const lists = new Set(spec.lists ?? []);
+  const out: ParsedArgs = { flags: new Set(), values: new Map(), lists: new Map(), positionals: [] };
   let onlyPositionals = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -45,7 +49,7 @@ export function parseArgs(args: readonly string[], spec: ArgSpec): ParsedArgs {
     if (booleans.has(name)) {
       if (eq !== -1) throw new UsageError(`--${name} takes no value`);
       out.flags.add(name);
-    } else if (strings.has(name)) {
+    } else if (strings.has(name) || lists.has(name)) {
       let value: string | undefined;
       if (eq !== -1) value = arg.slice(eq + 1);
       else {
@@ -55,6 +59,10 @@ export function parseArgs(args: readonly string[], spec: ArgSpec): ParsedArgs {
         i++;
       }
       if (value === '') throw new UsageError(`--${name} needs a value`);
+      if (lists.has(name)) {
+        out.lists.set(name, [...(out.lists.get(name) ?? []), value]);
+        continue;
+      }
       if (out.values.has(name)) throw new UsageError(`--${name} is given twice`);
       out.values.set(name, value);
     } else {

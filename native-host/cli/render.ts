@@ -94,7 +94,10 @@ export function describeOp(op: Op): { action: string; target: string } {
     case 'create':
       return { action: op.ifExists === 'fail' ? 'create' : 'write', target: op.path };
     case 'replace':
-      return { action: 'replace', target: op.path };
+      // A part of a file that names none: the plan looks for the file by its text (engine/part.ts).
+      return op.path === ''
+        ? { action: 'edit', target: 'a file found by its content (definitions or a snippet)' }
+        : { action: 'replace', target: op.path };
     case 'delete':
       return { action: 'delete', target: op.path };
     case 'patch': {

@@ -100,9 +100,13 @@ export type EditRange = z.infer<typeof EditRangeSchema>;
  * - `content`: a SEARCH/REPLACE op whose reply names no file (`written` and the op's `path` are ''), or
  *   names one that does not exist: the one file of the folder that holds its search text is offered as
  *   a guess (shared/engine/locate-by-content.ts). `paths` are the files the folder search found.
+ *   A `replace` op with `part` (a code block naming no file that is plainly a part of one) too.
+ * - `ask`: a whole text that names no file (a complete program in a code block with no name, an artifact
+ *   or canvas whose title is no file name): nothing tells which file it is, so the review asks for its
+ *   path and nothing is written until the user gives one (`written` and `path` are '').
  */
 export const PathAliasSchema = z.object({
-  how: z.enum(['diff-names', 'absolute', 'placeholder', 'doubled', 'content']),
+  how: z.enum(['diff-names', 'absolute', 'placeholder', 'doubled', 'content', 'ask']),
   /** The path as the reply wrote it, for the review ('' when it wrote none: `content` only). */
   written: z.string(),
   /** Other normalized paths the reply may mean, most likely first. */
@@ -159,7 +163,20 @@ export const OpSchema = z.discriminatedUnion('kind', [
     ifExists: z.enum(['overwrite', 'fail']),
     ...opBase,
   }),
-  z.object({ kind: z.literal('replace'), path: z.string(), content: z.string(), ...opBase }),
+  z.object({
+    kind: z.literal('replace'),
+    /** '' when the reply names no file: `part` only, with the alias `content` (see PathAlias). */
+    path: z.string(),
+    content: z.string(),
+    /**
+     * The text is a part of a file, never the whole of it (a code block naming no file that is whole
+     * definitions, or a snippet whose comments stand for the file's own lines): it replaces the
+     * definitions its signatures name (shared/engine/definition.ts) or is filled from the file
+     * (elisions.ts); when neither fits, it is refused.
+     */
+    part: z.optional(z.literal(true)),
+    ...opBase,
+  }),
   z.object({
     kind: z.literal('patch'),
     path: z.string(),

@@ -21,11 +21,17 @@ export function opPaths(op: Op): string[] {
 /** Distinct files touched by a list of change sets (a rename counts as one file). */
 export function countFiles(sets: readonly ChangeSet[]): number {
   const seen = new Set<string>();
+  let unnamed = 0;
   for (const set of sets) {
     for (const op of set.ops) {
       if (op.kind === 'shell') continue;
+      // Each op that names no file is one file of its own, found in the folder by its text.
+      if (op.kind !== 'rename' && op.path === '') {
+        unnamed++;
+        continue;
+      }
       seen.add(op.kind === 'rename' ? op.to : op.kind === 'patch' && op.newPath ? op.newPath : op.path);
     }
   }
-  return seen.size;
+  return seen.size + unnamed;
 }

@@ -84,6 +84,13 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
           `The reply creates ${path} (reply line ${op.line}), but that file already exists.`,
         );
       }
+      const part = op.kind === 'replace' && op.part === true;
+      if (part && !doc) {
+        return fail(
+          'missing-file',
+          `The code at reply line ${op.line} is a part of a file (definitions, or a snippet with elisions), and ${path || 'the file'} does not exist.`,
+        );
+      }
       const notes: EditNote[] = [];
       // Comments standing for the file's own lines (`// ... existing code ...`) are filled from it where
       // exactly one reading fits (elisions.ts); else the placeholder guard refuses them, saying why.
@@ -102,7 +109,13 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
       } else if (fill) unfilled = fill.reason;
       else if (doc) {
         // One whole definition for a file that holds more: that definition is meant (definition.ts).
-        const def = replaceDefinition(doc.lines, added);
+        const def = replaceDefinition(doc.lines, added, { whole: part });
+        if (part && !def) {
+          return fail(
+            'no-match',
+            `The code at reply line ${op.line} is whole definitions for a part of ${path}, and ${path} does not hold them: no signature of it is there exactly once, so nothing tells where it goes.`,
+          );
+        }
         if (def) {
           content = def.lines.join('\n') + (hasFinalNewline(doc) ? '\n' : '');
           notes.push({

@@ -128,6 +128,7 @@ function leadStart(file: readonly string[], sig: number): number {
 export function replaceDefinition(
   file: readonly string[],
   snippet: readonly string[],
+  { whole = false }: { whole?: boolean } = {},
 ): DefinitionReplaced | null {
   const defs = definitionsOf(snippet);
   if (!defs) return null;
@@ -163,7 +164,8 @@ export function replaceDefinition(
   // The file holds other code: otherwise the snippet is the whole file, written as it is.
   const covered = new Set<number>();
   for (const p of found) for (let i = p.fileHead; i < p.fileEnd; i++) covered.add(i);
-  if (!file.some((l, i) => !covered.has(i) && !blank(l))) return null;
+  // (`whole`: the caller knows the snippet is a part, so a file that is only these definitions is too.)
+  if (!whole && !file.some((l, i) => !covered.has(i) && !blank(l))) return null;
 
   /** The snippet's lines of a definition, indented as the file indents `indent`'s definition. */
   const reindent = (def: Span, indent: string): string[] | null => {

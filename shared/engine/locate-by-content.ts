@@ -25,9 +25,11 @@
 import type { ChangeSet, Op, OpOf, PathAlias } from '../changeset/changeset';
 import type { ResultOf } from '../protocol/protocol';
 import { lineKey } from './normalize';
+import { partNeedles } from './part';
 import type { PathWorld, Resolved } from './resolve-paths';
 
-type SearchReplaceOp = OpOf<'search-replace'>;
+/** An op the folder is searched for: SEARCH/REPLACE edits, or a part of a file naming none (part.ts). */
+type LocatableOp = OpOf<'search-replace'> | (OpOf<'replace'> & { part: true });
 
 /** The answer of the host's `findText`, or why the folder could not be searched. */
 export type FolderSearch = ResultOf<'findText'> | { failed: string };
@@ -43,7 +45,8 @@ const ELISION = /^\s*(?:\.\.\.|…)\s*$/;
  * outside the folder is refused as it is), no name guessed from prose (the plan leaves such code unused
  * when the name does not exist: it may be an example).
  */
-export function locatable(op: Op): op is SearchReplaceOp {
+export function locatable(op: Op): op is LocatableOp {
+  if (op.kind === 'replace' && op.part === true) return op.alias?.how === 'content' && !op.guess;
   if (op.kind !== 'search-replace' || op.edits.length === 0 || op.guess) return false;
   if (op.edits.some((e) => e.search.trim() === '')) return false;
   const how = op.alias?.how;
@@ -51,7 +54,7 @@ export function locatable(op: Op): op is SearchReplaceOp {
 }
 
 /** The names the reply gives the op's file: its path and the other names of its alias (none: unnamed). */
-function namesOf(op: SearchReplaceOp): string[] {
+function namesOf(op: LocatableOp): string[] {
   if (op.alias?.how === 'content') return op.path === '' ? [] : [op.path];
   return [op.path, ...(op.alias?.paths ?? [])];
 }
@@ -90,7 +93,8 @@ const MAX_NEEDLES = 64;
  * The lines of the op's first SEARCH (blank and `...` lines left out), which a file the edits fit must
  * hold: the first edit is searched in the file as it is; later ones may search for what it wrote.
  */
-export function contentNeedles(op: SearchReplaceOp): string[] {
+export function contentNeedles(op: LocatableOp): string[] {
+  if (op.kind === 'replace') return partNeedles(op.content.split(/\r?\n/)).map((l) => l.slice(0, 4096));
   const first = op.edits[0];
   if (!first) return [];
   const lines = first.search
@@ -119,7 +123,7 @@ export function withFolderSearch(
   const ops = [...changeSet.ops];
   located.forEach((index, q) => {
     const op = ops[index]!;
-    if (op.kind !== 'search-replace') return;
+    if (!locatable(op)) return;
     const how: NonNullable<PathAlias['search']> = { files: 0 };
     let paths: string[] = [];
     if ('failed' in search) how.failed = search.failed;
@@ -156,7 +160,7 @@ export async function locateInFolder(changeSet: ChangeSet, access: FolderAccess)
   const existing = names.length > 0 ? await access.existing(names) : new Set<string>();
   const located = opsToLocate(changeSet, (p) => existing.has(p));
   if (located.length === 0) return changeSet;
-  const needles = new Map(located.map((i) => [i, contentNeedles(changeSet.ops[i] as SearchReplaceOp)]));
+  const needles = new Map(located.map((i) => [i, contentNeedles(changeSet.ops[i] as LocatableOp)]));
   // A SEARCH of only `...` lines gives nothing to look for.
   const blank = located.filter((i) => needles.get(i)!.length === 0);
   const searched = located.filter((i) => needles.get(i)!.length > 0);
@@ -219,9 +223,15 @@ export function resolveByContent(
   if (path !== '' && world.exists(path)) return { ok: true, path, guess: false };
   const at = `reply line ${op.line}`;
   const edits = op.kind === 'search-replace' ? op.edits.length : 1;
-  const what = edits === 1 ? 'its search text' : `the search texts of its ${edits} edits, in order`;
-  const named =
-    path === ''
+  const part = op.kind === 'replace';
+  const what = part
+    ? 'the lines the code must fit in'
+    : edits === 1
+      ? 'its search text'
+      : `the search texts of its ${edits} edits, in order`;
+  const named = part
+    ? `The code block at ${at} names no file`
+    : path === ''
       ? `The reply names no file for the SEARCH/REPLACE ${edits === 1 ? 'block' : 'blocks'} at ${at}`
       : `The reply names ${alias.written} for the SEARCH/REPLACE at ${at}, which does not exist`;
   const refuse = (kind: 'missing-file' | 'no-match' | 'ambiguous', why: string): Resolved => ({
@@ -232,9 +242,9 @@ export function resolveByContent(
   });
   const none = path === '' ? 'no-match' : 'missing-file';
   const s = alias.search;
-  if (!s) return refuse(none, 'the folder was not searched for its search text');
+  if (!s) return refuse(none, `the folder was not searched for ${what}`);
   if (s.failed !== undefined)
-    return refuse(none, `the folder could not be searched for its search text (${s.failed})`);
+    return refuse(none, `the folder could not be searched for ${what} (${s.failed})`);
   if (s.stopped) {
     return refuse(
       none,
@@ -260,7 +270,7 @@ export function resolveByContent(
   const list = someOf(holders.map((h) => h.path));
   let chosen = holders.length === 1 ? holders[0]! : undefined;
   let why = `the one file of the folder that holds ${what}`;
-  if (!chosen && path !== '') {
+  if (!chosen && alias.written !== '') {
     const like = holders.filter((h) => resembles(h.path, alias.written));
     if (like.length === 1) {
       chosen = like[0]!;

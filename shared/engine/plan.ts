@@ -311,6 +311,11 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
     exists: (p) => current(p) !== null,
     fits: (p) => resolving !== undefined && applyOpDetailed(current(p), withPath(resolving, p, false)).ok,
     holds: (p) => {
+      if (resolving?.kind === 'replace' && resolving.part) {
+        // A part of a file: it fits where its definitions or its elisions' anchors are found once.
+        const r = applyOpDetailed(current(p), withPath(resolving, p, false));
+        return r.ok ? 'once' : r.kind === 'ambiguous' ? 'several' : 'none';
+      }
       if (resolving?.kind !== 'search-replace') return 'none';
       // Each edit at exactly one place: a format's "first of several" would hide a second place.
       const strict: Op = {
@@ -357,7 +362,17 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
       if (!r.ok && r.path === '') {
         // A SEARCH/REPLACE that names no file, and whose content places it in no one file: no file to
         // show it on, so the reply's refusal is said beside the plan (an error: nothing of it is written).
-        unused.push({ severity: 'error', line: written.line, message: r.message });
+        // A code block that names no file and fits no one file may be an example: said, and left out.
+        if ((written.kind === 'replace' && written.part) || alias?.how === 'ask') {
+          unused.push({
+            severity: 'warning',
+            line: written.line,
+            message:
+              alias?.how === 'ask'
+                ? `${r.message} Until then it is not used.`
+                : `${r.message} It may be an example; it is not used.`,
+          });
+        } else unused.push({ severity: 'error', line: written.line, message: r.message });
         continue;
       }
       if (!r.ok) {
@@ -378,7 +393,8 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
       if (r.guess || resolvedNote || aliasedPath(op) !== name) {
         const e = entity(r.path);
         // A block that names no file wrote no name to show.
-        if (name !== '') e.writtenAs ??= name;
+        // (A part of a file names none: a name the text around it mentions only picked among several.)
+        if (name !== '' && !(written.kind === 'replace' && written.part)) e.writtenAs ??= name;
         if (resolvedNote) e.notes.push(resolvedNote);
         if (r.guess) e.guess = true;
         if (r.guess && alias?.how === 'content') e.byContent = true;

@@ -288,6 +288,13 @@ export function resolveAlias(op: Op, path: string, alias: PathAlias, world: Path
     }
     case 'content':
       return resolveByContent(op, path, { ...alias, how: 'content' }, world);
+    case 'ask':
+      return {
+        ok: false,
+        path: '',
+        kind: 'missing-file',
+        message: `The code at reply line ${op.line} is a whole file and names none, so nothing tells which file it is; give its path in the review (or \`--path-for ${op.line}=PATH\` to the CLI).`,
+      };
   }
 
   function named(p: string, existing: string[] = [p]): Resolved {

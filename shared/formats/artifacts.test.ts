@@ -52,12 +52,31 @@ describe('artifacts: the file a document is for', () => {
     expect(said).toMatchObject({ path: 'install.sh', guess: true });
   });
 
-  it('else nothing is written, and the error says why and which document', () => {
+  it('else the review asks for its path: an op with no path, nothing written until one is given', () => {
     const text = `Here:\n${tag('identifier="script" type="application/vnd.ant.code" title="Data Processing Script" version="3"')}`;
-    expect(ops(text)).toEqual([]);
-    expect(errors(text)[0]!.message).toMatch(
-      /^The artifact "Data Processing Script", version 3 at reply line 2 names no file/,
+    expect(ops(text)).toEqual([
+      {
+        kind: 'create',
+        path: '',
+        content: 'x = 1\n',
+        ifExists: 'overwrite',
+        line: 2,
+        document: 'artifact "Data Processing Script", version 3',
+        alias: { how: 'ask', written: '', paths: [] },
+      },
+    ]);
+    expect(errors(text)).toEqual([]);
+    expect(parse(text)[0]!.diagnostics[0]!.message).toMatch(
+      /^The artifact "Data Processing Script", version 3 at reply line 2 names no file .* the review asks for its path/,
     );
+  });
+
+  it('…and code that is whole definitions is a part of a file, looked for in the folder', () => {
+    const body = 'def load(path):\n    with open(path) as f:\n        return f.read()\n';
+    const text = tag('identifier="l" type="application/vnd.ant.code" language="python" title="Loader"', body);
+    expect(ops(text)).toMatchObject([
+      { kind: 'replace', path: '', part: true, content: body, alias: { how: 'content' } },
+    ]);
   });
 
   it('a prose document that names no file is said quietly (no error, so no button for an essay)', () => {
@@ -115,12 +134,16 @@ describe('artifacts: the file a document is for', () => {
     );
     const sets = detectAll(c.reply_markdown);
     const set = sets.find((s) => s.source.format === 'artifacts')!;
-    expect(set.ops).toEqual([]);
-    expect(
-      set.diagnostics.some(
-        (d) => d.severity === 'error' && /Python Package Installation Script/.test(d.message),
-      ),
-    ).toBe(true);
+    // A whole script whose title is no file name: the review asks for its path.
+    expect(set.ops).toMatchObject([
+      {
+        kind: 'create',
+        path: '',
+        alias: { how: 'ask' },
+        document: 'artifact "Python Package Installation Script"',
+      },
+    ]);
+    expect(set.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     // Nothing inside the tag is read as another format's block.
     expect(sets.filter((s) => s.source.format !== 'artifacts').flatMap((s) => s.ops)).toEqual([]);
   });

@@ -20,7 +20,9 @@
  * the review shows on the file's row. A tag that is never closed is a cut-off document, and one with `failed` a document the reader
  * could not rebuild (its reason): both refused.
  */
+
 import type { Diagnostic, Op } from '../changeset/changeset';
+import { partOf } from '../engine/part';
 import { isClosingFence, openingFence, splitLines } from './fences';
 import { isPathToken, pathFromLine, pathFromSentence } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
@@ -148,20 +150,47 @@ function parse(text: string): ParsedBlock[] {
     const path = fromTitle ?? before?.path ?? null;
     if (!path) {
       // A prose document (an essay in a canvas, a Markdown artifact) that names no file is no file the
-      // reply meant: said, quietly. Code that names none is an error the reply's button shows.
-      diagnostics.push(
-        isCode(attrs)
+      // reply meant: said, quietly. Code that names none is a part of a file the folder is searched for
+      // (definitions, or a snippet with elisions: engine/part.ts), else a whole file whose path the
+      // review asks for.
+      if (!isCode(attrs)) {
+        diagnostics.push({
+          severity: 'info',
+          line: start + 1,
+          message: `The ${label} at reply line ${start + 1} is a document that names no file; it is not written.`,
+        });
+        continue;
+      }
+      const part = partOf(body) !== null;
+      block.ops.push(
+        part
           ? {
-              severity: 'error',
+              kind: 'replace',
+              path: '',
+              content,
+              part: true,
               line: start + 1,
-              message: `The ${label} at reply line ${start + 1} names no file (its title is not a file name, and no file is named right before it); nothing is written. Ask for it with the file's path.`,
+              document: label.slice(0, 300),
+              alias: { how: 'content', written: '', paths: [] },
             }
           : {
-              severity: 'info',
+              kind: 'create',
+              path: '',
+              content,
+              ifExists: 'overwrite',
               line: start + 1,
-              message: `The ${label} at reply line ${start + 1} is a document that names no file; it is not written.`,
+              document: label.slice(0, 300),
+              alias: { how: 'ask', written: '', paths: [] },
             },
       );
+      diagnostics.push({
+        severity: 'info',
+        line: start + 1,
+        op: 0,
+        message: part
+          ? `The ${label} at reply line ${start + 1} names no file (its title is not a file name, and no file is named right before it); it is a part of a file, so the one file of the project folder it fits will be offered, unticked.`
+          : `The ${label} at reply line ${start + 1} names no file (its title is not a file name, and no file is named right before it); the review asks for its path, and nothing is written until it is given.`,
+      });
       continue;
     }
     const op: Op = {

@@ -30,8 +30,8 @@ function checkReply(text: string): void {
     for (const op of set.ops) {
       if (op.line < 1 || op.line > lineCount) throw new Error(`op line ${op.line} of ${lineCount}: ${text}`);
       for (const p of opPaths(op)) {
-        // A SEARCH/REPLACE that names no file: its content places it (locate-by-content.ts).
-        if (p === '' && op.alias?.how === 'content') continue;
+        // A block that names no file: its content places it (locate-by-content.ts), or the review asks.
+        if (p === '' && (op.alias?.how === 'content' || op.alias?.how === 'ask')) continue;
         const r = normalizePath(p);
         if (!r.ok || r.path !== p) throw new Error(`unsafe or unnormalized path ${JSON.stringify(p)}`);
       }

@@ -287,8 +287,9 @@ function checkOpPaths(op: Op): Op | string {
     return r.path;
   };
   const main = (raw: string): { path: string; alias?: Op['alias'] } => {
-    // A SEARCH/REPLACE block that names no file: no path to check; the plan finds it by its content.
-    if (raw === '' && op.alias?.how === 'content') return { path: '', alias: op.alias };
+    // A block that names no file: no path to check; the plan finds it by its content, or the review asks.
+    if (raw === '' && (op.alias?.how === 'content' || op.alias?.how === 'ask'))
+      return { path: '', alias: op.alias };
     const r = readReplyPath(raw);
     if (!r.ok) throw refuse(raw, r.reason);
     if (op.alias) {
@@ -338,6 +339,8 @@ function duplicateWarnings(ops: Op[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   ops.forEach((op, i) => {
     if (op.kind !== 'create' && op.kind !== 'replace' && op.kind !== 'delete') return;
+    // Blocks that name no file are each a file of their own, found or named later.
+    if (op.path === '') return;
     const prev = whole.get(op.path);
     if (prev !== undefined) {
       out.push({

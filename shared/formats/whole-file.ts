@@ -25,6 +25,9 @@
  * (That order is path-hints.ts's `HINT_ORDER`, the one place the precedence is written.)
  * Each becomes `create` with ifExists 'overwrite' (the file may or may not exist yet).
  *
+ * A fence with no path that is plainly a part of a file (whole definitions, or a snippet whose comments
+ * stand for the file's lines: engine/part.ts) becomes a `replace` op with `part` and no path: the plan
+ * looks for its file in the folder (locate-by-content.ts).
  * Never a whole file: a fence with no path; a diff/patch fence; shell, console, text and output
  * fences unless the info string itself names the file (```` ```bash scripts/setup.sh ````);
  * a fence whose content is another format (SEARCH/REPLACE markers, `*** Begin Patch`, a unified
@@ -34,6 +37,7 @@
  * error, and the user decides).
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
+import { partOf, wholeProgram } from '../engine/part';
 import { type Fence, findFences, linesToContent, splitLines } from './fences';
 import {
   bestHint,
@@ -67,6 +71,24 @@ const NOT_FILE_LANGS = new Set([
   'plaintext',
   'output',
   'log',
+]);
+
+/** Fences of data, markup or prose: never a part of a code file found by its definitions. */
+const NOT_CODE_LANGS = new Set([
+  'json',
+  'jsonc',
+  'yaml',
+  'yml',
+  'toml',
+  'ini',
+  'csv',
+  'markdown',
+  'md',
+  'env',
+  'dotenv',
+  'mermaid',
+  'latex',
+  'tex',
 ]);
 
 /**
@@ -109,7 +131,14 @@ function parse(text: string): ParsedBlock[] {
   for (const fence of findFences(lines, 0, lines.length, true)) {
     if (DIFF_LANGS.has(fence.lang) || ownedByAnotherFormat(fence.lines)) continue;
     const found = fence.marker.startsWith('<') ? pathRightAbove(lines, fence) : findPath(lines, fence);
-    if (!found) continue;
+    if (!found || (found.guess && partOf(fence.lines) !== null)) {
+      // No name, or only a guess at one for a block that is plainly a part of a file (a sentence's
+      // `Store.load` is no file): its file is looked for by its text; a guessed name picks among several.
+      const part =
+        fence.closed && !fence.marker.startsWith('<') ? unnamedPart(fence, found?.path ?? '') : null;
+      if (part) out.push(part);
+      continue;
+    }
     if (hasMarkerBlock(fence.lines)) {
       // `<<<<<<<` … `=======` … `>>>>>>>` lines of some kind this reader does not know (a merge conflict,
       // an edit format's markers): never a file's content. Written as the file, the markers would be in it.
@@ -167,6 +196,71 @@ function parse(text: string): ParsedBlock[] {
   return out;
 }
 
+/**
+ * A block that names no file but is plainly a part of one (part.ts): whole definitions, or a snippet
+ * whose comments stand for the file's lines. Its file is looked for in the folder by what it must hold.
+ */
+function unnamedPart(fence: Fence, guessed: string): ParsedBlock | null {
+  if (NOT_FILE_LANGS.has(fence.lang) || NOT_CODE_LANGS.has(fence.lang)) return null;
+  const kind = partOf(fence.lines);
+  const line = fence.open + 1;
+  if (!kind) return wholeProgram(fence.lines) ? unnamedWhole(fence, line) : null;
+  const what =
+    kind === 'definitions'
+      ? `whole definitions (the first: "${cut(fence.lines.find((l) => l.trim() !== '')!.trim())}")`
+      : 'a snippet whose comments stand for lines of the file';
+  return {
+    start: line,
+    end: fence.close + 1,
+    ops: [
+      {
+        kind: 'replace',
+        path: '',
+        content: linesToContent(fence.lines),
+        part: true,
+        line,
+        alias: { how: 'content', written: guessed, paths: [] },
+      },
+    ],
+    diagnostics: [
+      {
+        severity: 'info',
+        line,
+        op: 0,
+        message: `The code block at reply line ${line} names no file${guessed ? ` (the text before it mentions ${guessed})` : ''}; it is ${what}, so the one file of the project folder it fits will be offered, unticked.`,
+      },
+    ],
+  };
+}
+
+/** A whole program in a block that names no file: the review asks for its path (alias `ask`). */
+function unnamedWhole(fence: Fence, line: number): ParsedBlock {
+  return {
+    start: line,
+    end: fence.close + 1,
+    ops: [
+      {
+        kind: 'create',
+        path: '',
+        content: linesToContent(fence.lines),
+        ifExists: 'overwrite',
+        line,
+        alias: { how: 'ask', written: '', paths: [] },
+      },
+    ],
+    diagnostics: [
+      {
+        severity: 'info',
+        line,
+        op: 0,
+        message: `The code block at reply line ${line} is a whole file and names none; the review asks for its path, and nothing is written until it is given.`,
+      },
+    ],
+  };
+}
+
+const cut = (s: string) => (s.length > 80 ? `${s.slice(0, 79)}…` : s);
+
 interface FoundPath {
   path: string;
   /** 0-based reply line the path was read from (the fence line when from the info string). */
@@ -192,6 +286,9 @@ function findPath(lines: readonly string[], fence: Fence): FoundPath | null {
   const hints: Array<PathHint | null> = [];
   let before = fence.open - 1;
   if (before >= 0 && lines[before]!.trim() === '') before--;
+  // A setext heading (`tables.py` over a line of `---`, as exporters write headings): its text.
+  if (before > 0 && /^\s*(?:-{3,}|={3,})\s*$/.test(lines[before]!) && lines[before - 1]!.trim() !== '')
+    before--;
   const prev = before >= 0 ? lines[before]! : '';
   const fromLine = prev.trim() ? pathFromLine(prev) : null;
   if (fromLine) hints.push({ kind: 'line', path: fromLine, line: before });

@@ -1,0 +1,85 @@
+/**
+ * A code block that names no file but is plainly a part of one (issue 26): whole definitions (a
+ * function or method to replace, the most common shape of an answer nobody asked a format of), or a
+ * snippet whose comments stand for the file's own lines (`// ... existing code ...`). Such a block
+ * becomes a `replace` op with `part` and no path; the plan looks for its file in the folder by the lines
+ * it must hold (locate-by-content.ts) and offers the one file it fits as a guess the user ticks.
+ *
+ * What is a part, read from the block alone:
+ * - elided: a comment that says the file's lines stay (`keepsLines`), with code around it;
+ * - definitions: the block is definitions and nothing else (definition.ts's `definitionsOf`).
+ * Both need at least three non-blank lines: a one-liner is an example, not an edit.
+ * A block that is neither, but is a whole program by its shape (`wholeProgram`: it starts, after its
+ * comments, with an import, a package line, an include, a shebang …, and has five lines or more), is a
+ * whole file whose name nobody gave: the review asks for its path (alias `ask`).
+ * What the file must hold (`partNeedles`):
+ * - elided: the lines right before and after each elision comment (the anchors elisions.ts finds once);
+ * - definitions: the first definition's signature line (a definition the file lacks is placed after
+ *   the one before it, so the first is the one that must be there).
+ */
+import { definitionsOf } from './definition';
+import { keepsLines } from './elisions';
+import { findPlaceholders } from './placeholder';
+
+export type PartKind = 'elided' | 'definitions';
+
+const blank = (l: string) => l.trim() === '';
+
+/** How the block is a part of a file, or null when it is not plainly one. */
+export function partOf(lines: readonly string[]): PartKind | null {
+  if (lines.filter((l) => !blank(l)).length < 3) return null;
+  const elisions = findPlaceholders(lines, null);
+  if (elisions.length > 0) {
+    const around = lines.filter((l, i) => !blank(l) && !elisions.includes(i));
+    return elisions.every((i) => keepsLines(lines[i]!.trim())) && around.length >= 2 ? 'elided' : null;
+  }
+  return definitionsOf(lines) ? 'definitions' : null;
+}
+
+/** The lines a file must hold for the part to fit in it (see the header). */
+export function partNeedles(lines: readonly string[]): string[] {
+  const elisions = findPlaceholders(lines, null);
+  if (elisions.length > 0) {
+    const out = new Set<string>();
+    const skip = new Set(elisions);
+    for (const e of elisions) {
+      for (const step of [-1, 1]) {
+        let i = e + step;
+        while (i >= 0 && i < lines.length && blank(lines[i]!)) i += step;
+        if (i >= 0 && i < lines.length && !skip.has(i)) out.add(lines[i]!.trim());
+      }
+    }
+    // A bare `}` or `)` is in every file: it says nothing of which one.
+    return [...out].filter((l) => /[\p{L}\p{N}]/u.test(l));
+  }
+  const defs = definitionsOf(lines);
+  return defs ? [lines[defs[0]!.sig]!.trim()] : [];
+}
+
+/** The first line of a file of code: an import, a package or namespace line, an include, a shebang … */
+const FILE_START =
+  /^(?:import\s|from\s+[\w.]+\s+import\s|package\s+[\w.]+;?\s*$|#include\s|#!\/|using\s+[\w.]+\s*;|(?:const|let|var)\s+\w+\s*=\s*require\(|require\(|use\s+[\w:\\]+|<\?php|<!DOCTYPE\s|<html[\s>]|["'`]use (?:client|strict|server)["'`]|extern\s+crate\s|mod\s+\w+;|library\s+\w|namespace\s+[\w.\\]+)/i;
+/** A comment line, or a line of one (the start of a file often is a comment). */
+const COMMENT = /^(?:\/\/|\/\*|\*|#(?!include\b|!)|--\s|;|<!--)/;
+
+/** The block is a whole file of code by its shape (see the header). */
+export function wholeProgram(lines: readonly string[]): boolean {
+  if (lines.filter((l) => !blank(l)).length < 5) return false;
+  let i = 0;
+  let docstring = false;
+  for (; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (t === '') continue;
+    // A Python module's docstring.
+    if (docstring) {
+      if (t.includes('"""') || t.includes("'''")) docstring = false;
+      continue;
+    }
+    if (/^(?:"""|''')/.test(t)) {
+      docstring = !(t.length > 3 && (t.endsWith('"""') || t.endsWith("'''")));
+      continue;
+    }
+    if (!COMMENT.test(t)) break;
+  }
+  return i < lines.length && FILE_START.test(lines[i]!.trim());
+}
