@@ -4,6 +4,7 @@ import { DiagnosticsList } from '../ui/diagnostics-list';
 import { FileList } from '../ui/file-list';
 import { applyLabel, changesFor, type HostCall, type Review } from '../ui/review';
 import { ScriptList } from '../ui/script-list';
+import { UnnamedList } from '../ui/unnamed-list';
 import type { useReview } from './use-review';
 
 type ReviewState = ReturnType<typeof useReview>;
@@ -18,6 +19,7 @@ export function ReviewBody({
   state,
   call,
   onPasteInstead,
+  onName,
 }: {
   review: Review;
   progress?: { planned: number; total: number } | undefined;
@@ -25,6 +27,8 @@ export function ReviewBody({
   call: HostCall;
   /** Open the paste box for this reply (a file read from the rendered page offers it). */
   onPasteInstead?: () => void;
+  /** The user gives code that names no file its path (reply line → path): the review is planned again. */
+  onName?: (line: number, path: string) => void;
 }) {
   const [split, setSplit] = useState(false);
   const { ticked, scriptTicks, step, outcome } = state;
@@ -77,6 +81,7 @@ export function ReviewBody({
           Planned {progress.planned} of {progress.total} files…
         </p>
       )}
+      {onName && !planning && <UnnamedList review={review} onName={onName} locked={applying || done} />}
       <DiagnosticsList diagnostics={review.diagnostics} />
       <ScriptList
         scripts={review.scripts}

@@ -217,4 +217,58 @@ describe('SidePanel', () => {
     expect(root.querySelector('[data-replyapply-file="src/a.ts"]')!.getAttribute('data-status')).toBe('ok');
     expect(root.textContent).toContain('read from: pasted text');
   });
+
+  it('asks for the path of code that names no file, and reviews it in the file the user gives', async () => {
+    const unnamed: Proposal = {
+      ...proposal('x'),
+      changeSets: [
+        {
+          id: 'u',
+          source: { format: 'artifacts' },
+          ops: [
+            {
+              kind: 'create',
+              path: '',
+              content: 'import os\nprint(os.getcwd())\n',
+              ifExists: 'overwrite',
+              line: 3,
+              document: 'artifact "Setup Script"',
+              alias: { how: 'ask', written: '', paths: [] },
+            },
+          ],
+          diagnostics: [],
+        },
+      ],
+    };
+    fakeChrome({ proposal: unnamed, folders: { last: '/p', recent: ['/p'], byConversation: {} } });
+    const h = host({ 'tools/setup.py': 'print(1)\n' });
+    await act(() => render(<SidePanel call={h.call} />, root));
+    await settle();
+    expect(rows()).toEqual([]);
+    const section = root.querySelector('[data-replyapply="unnamed"]')!;
+    expect(section.textContent).toContain('a whole file · the artifact "Setup Script" — import os');
+    expect(section.textContent).toContain('give its path in the review');
+    expect(root.querySelector<HTMLButtonElement>('[data-replyapply="apply-all"]')!.disabled).toBe(true);
+    const type = async (value: string) => {
+      const input = root.querySelector<HTMLInputElement>('[data-replyapply="unnamed-path"]')!;
+      await act(() => {
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await act(() => root.querySelector<HTMLButtonElement>('[data-replyapply="unnamed-use"]')!.click());
+      await settle();
+    };
+    // A path outside the folder is refused where it is typed.
+    await type('../setup.py');
+    expect(root.querySelector('[data-replyapply="unnamed"] [role="alert"]')!.textContent).toContain(
+      'the path contains a ".." segment',
+    );
+    expect(rows()).toEqual([]);
+    await type('tools/setup.py');
+    expect(rows()).toEqual(['tools/setup.py']);
+    expect(root.querySelector('[data-replyapply="unnamed"]')).toBeNull();
+    expect(root.querySelector('[data-replyapply-file="tools/setup.py"]')!.getAttribute('data-status')).toBe(
+      'ok',
+    );
+  });
 });

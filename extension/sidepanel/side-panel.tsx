@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { nameOps } from '../../shared/changeset/unnamed';
 import type { Proposal } from '../../shared/protocol/messages';
 import { conversationKey, type FolderMemory, folderFor, loadFolders } from '../ui/folders';
 import { HistoryView } from '../ui/history-view';
@@ -40,7 +41,28 @@ export function SidePanel({ call, early }: { call: HostCall; early?: EarlyReads 
   );
   // A reply clicked on the page replaces a pasted one.
   useEffect(() => setPasted(null), [stored]);
-  const proposal = pasted ?? stored ?? null;
+  const replied = pasted ?? stored ?? null;
+  // Paths the user gave code that names no file (reply line → path), for this reply only.
+  const [names, setNames] = useState<{ of: Proposal | null; paths: ReadonlyMap<number, string> }>({
+    of: null,
+    paths: new Map(),
+  });
+  const given = names.of === replied ? names.paths : undefined;
+  const proposal = useMemo(
+    () =>
+      replied && given && given.size > 0
+        ? { ...replied, changeSets: nameOps(replied.changeSets, given) }
+        : replied,
+    [replied, given],
+  );
+  const onName = useCallback(
+    (line: number, path: string) =>
+      setNames((prev) => ({
+        of: replied,
+        paths: new Map([...(prev.of === replied ? prev.paths : []), [line, path]]),
+      })),
+    [replied],
+  );
 
   const { memory, choose } = useFolderMemory(
     early ? earlyOr(early.folders, () => early.stale('folders'), loadFolders) : loadFolders,
@@ -102,6 +124,7 @@ export function SidePanel({ call, early }: { call: HostCall; early?: EarlyReads 
           state={state}
           call={call}
           onPasteInstead={onPasteInstead}
+          onName={onName}
         />
       )}
       {folder && (
