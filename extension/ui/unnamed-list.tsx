@@ -45,6 +45,7 @@ const WHAT: Record<UnnamedOp['kind'], string> = {
   part: 'definitions or a snippet',
   whole: 'a whole file',
   edits: 'search/replace edits',
+  updates: 'canvas updates',
 };
 
 function UnnamedRow({

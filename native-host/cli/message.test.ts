@@ -96,4 +96,38 @@ describe('--message', () => {
       'not both',
     );
   });
+
+  it('runs the updates of a canvas made in an earlier message on the one file holding their text (corpus 015)', async () => {
+    const record = JSON.parse(
+      readFileSync(new URL('../../../shared/corpus/unprompted/015.json', import.meta.url), 'utf8'),
+    );
+    writeFileSync(join(base, 'm.json'), JSON.stringify(record.structured));
+    const repo = [
+      'class AppSettingsRepository(private val context: Context) : IAppSettingsRepository {',
+      '    override suspend fun getSignalrAPI(): String {',
+      '        return context.dataStore.data.first()[SIGNALR_URL] ?: "";',
+      '    }',
+      '',
+      '    override suspend fun getAuthToken(): String {',
+      '        return context.dataStore.data.first()[AUTH_TOKEN] ?: "";',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    mkdirSync(join(project, 'app'));
+    writeFileSync(join(project, 'app/Repo.kt'), repo);
+    writeFileSync(join(project, 'app/Other.kt'), 'class Other\n');
+    // A guess: held back without --include-guesses.
+    const held = await run(apply, '--yes', '--message', join(base, 'm.json'));
+    expect(held.exit).toBe(Exit.Ok);
+    expect(readFileSync(join(project, 'app/Repo.kt'), 'utf8')).toBe(repo);
+    const r = await run(apply, '--yes', '--include-guesses', '--message', join(base, 'm.json'));
+    expect(r.exit).toBe(Exit.Ok);
+    expect(r.out).toContain('app/Repo.kt is the one file of the folder that holds the text of its patterns');
+    const now = readFileSync(join(project, 'app/Repo.kt'), 'utf8');
+    expect(now).toContain('override suspend fun getSignalrURL(): String {');
+    expect(now).toContain('    override fun setSignalrURL(prefValue: String) {');
+    expect(now).not.toContain('getSignalrAPI');
+    expect(readFileSync(join(project, 'app/Other.kt'), 'utf8')).toBe('class Other\n');
+  });
 });

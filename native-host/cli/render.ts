@@ -112,6 +112,11 @@ export function describeOp(op: Op): { action: string; target: string } {
       const file = op.path === '' ? 'a file found by its content' : op.path;
       return { action: 'edit', target: `${file} (${n} search/replace block${n === 1 ? '' : 's'})` };
     }
+    case 'regex': {
+      const n = op.edits.length;
+      const file = op.path === '' ? 'a file found by its content' : op.path;
+      return { action: 'edit', target: `${file} (${n} canvas update${n === 1 ? '' : 's'})` };
+    }
     case 'insert':
       return { action: 'insert', target: `${op.path} (before line ${op.beforeLine})` };
     case 'append':

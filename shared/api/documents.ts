@@ -29,12 +29,31 @@ interface Doc {
   content: string;
   failed?: string;
   version: number;
+  /**
+   * The updates of a canvas whose text this answer does not hold (made in an earlier message): kept as
+   * they are, to run on the project's file that holds their text (the `regex` op, artifacts.ts).
+   */
+  updates?: { pattern: string; replacement: string; multiple: boolean }[];
 }
 
 function tagOf(doc: Doc): string {
   const attrs: ArtifactAttributes = { ...doc.attrs, version: String(doc.version) };
+  if (doc.updates) return artifactTag({ ...attrs, command: 'regex-update' }, JSON.stringify(doc.updates));
   if (doc.failed) attrs.failed = doc.failed;
   return artifactTag(attrs, doc.failed ? '' : doc.content);
+}
+
+/** A canvas call's updates as a list, or the reason they are none. */
+function updatesOf(updates: unknown): NonNullable<Doc['updates']> | string {
+  if (!Array.isArray(updates)) return 'a canvas update holds no list of updates';
+  const out: NonNullable<Doc['updates']> = [];
+  for (const [i, u] of updates.entries()) {
+    const { pattern, replacement, multiple } = (u ?? {}) as Record<string, unknown>;
+    if (typeof pattern !== 'string' || typeof replacement !== 'string')
+      return `update ${i + 1} of a canvas call has no pattern or replacement`;
+    out.push({ pattern, replacement, multiple: multiple === true });
+  }
+  return out;
 }
 
 function withDocs(text: string, docs: Iterable<Doc>): string {
@@ -238,7 +257,7 @@ export function chatGptMessageTexts(messages: readonly ChatGptMessage[]): Map<st
   let touched = new Set<Doc>();
   let lastText: string | null = null;
   let lastCall: string | null = null;
-  let undo: { doc: Doc; content: string; failed?: string } | null = null;
+  let undo: { doc: Doc; content: string; failed?: string; updates?: number } | null = null;
   const endTurn = () => {
     const key = lastText ?? lastCall;
     if (key !== null && touched.size > 0) out.set(key, withDocs(out.get(key) ?? '', touched));
@@ -265,6 +284,7 @@ export function chatGptMessageTexts(messages: readonly ChatGptMessage[]): Map<st
       if (undo && (refused?.is_failure === true || /^Failed with error/i.test(answer.trim()))) {
         // The canvas refused the call: the document stays as it was.
         undo.doc.content = undo.content;
+        if (undo.updates !== undefined) undo.doc.updates = undo.doc.updates?.slice(0, undo.updates);
         if (undo.failed) undo.doc.failed = undo.failed;
         else delete undo.doc.failed;
         undo.doc.version--;
@@ -301,24 +321,28 @@ export function chatGptMessageTexts(messages: readonly ChatGptMessage[]): Map<st
       touched.add(current);
       undo = null;
     } else if (m.recipient === 'canmore.update_textdoc') {
+      const updates = updatesOf((call as { updates?: unknown }).updates);
       if (!current) {
-        current = {
-          attrs: { source: 'canvas', title: 'canvas' },
-          content: '',
-          version: 1,
-          failed: 'it updates a canvas of an earlier message that this answer does not hold',
-        };
+        // A canvas of an earlier message this answer does not hold: its updates are kept, to be run on
+        // the project's file that holds their text.
+        current = { attrs: { source: 'canvas', title: 'canvas' }, content: '', version: 1 };
+        if (typeof updates === 'string') current.failed = updates;
+        else current.updates = [];
         docs.push(current);
-        touched.add(current);
-        continue;
       }
       undo = {
         doc: current,
         content: current.content,
         ...(current.failed ? { failed: current.failed } : {}),
+        ...(current.updates ? { updates: current.updates.length } : {}),
       };
       current.version++;
       touched.add(current);
+      if (current.updates && !current.failed) {
+        if (typeof updates === 'string') current.failed = updates;
+        else current.updates.push(...updates);
+        continue;
+      }
       if (!current.failed) current.failed = applyUpdates(current, (call as { updates?: unknown }).updates);
       if (!current.failed) delete current.failed;
     }

@@ -3,7 +3,24 @@
  * them otherwise, replacements expanded as `Match.expand` does, and what cannot be translated refused.
  */
 import { describe, expect, it } from 'vitest';
-import { PyRegexError, pySub } from './py-regex';
+import { literalRuns, PyRegexError, pySub } from './py-regex';
+
+describe('literalRuns', () => {
+  it.each<[string, string[]]>([
+    [
+      'override fun get\\(\\): String \\{.*?return x\\?: \\"\\";.*?\\}',
+      ['override fun get(): String {', 'return x?: "";', '}'],
+    ],
+    ['# Title \\(v2\\)[\\s\\S]*', ['# Title (v2)']],
+    ['colou?r name', ['r name', 'colo']],
+    ['ab\\ncd', ['ab', 'cd']],
+    ['a|b', []],
+    ['$', []],
+    ['x{2,3}yz', ['yz']],
+  ])('%s', (pattern, want) => {
+    expect(literalRuns(pattern)).toEqual(want);
+  });
+});
 
 describe('pySub', () => {
   it.each<[string, string, string, string, boolean, string | null]>([
@@ -19,6 +36,9 @@ describe('pySub', () => {
     ['$ appends at the end', 'doc', '$', '\nmore', false, 'doc\nmore'],
     ['a ] right after [ is a character', 'a]b', '[]]', '-', false, 'a-b'],
     ['(?i) as a leading flag', 'ABC', '(?i)b', 'x', false, 'AxC'],
+    // Python reads any escaped punctuation as itself; JavaScript's unicode mode refused them (corpus 015).
+    ['escaped punctuation: \\" \\: \\- \\,', 'a "b": c-d, e', 'a \\"b\\"\\: c\\-d\\, e', 'x', false, 'x'],
+    ['\\- in a class is still a dash', 'a-b', '[\\-]', '+', false, 'a+b'],
   ])('%s', (_name, text, pattern, replacement, multiple, want) => {
     expect(pySub(text, pattern, replacement, multiple)).toBe(want);
   });

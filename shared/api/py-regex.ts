@@ -37,6 +37,10 @@ export function pyPatternToJs(pattern: string): RegExp {
       if (!inClass && n === 'A') out += '^';
       else if (!inClass && n === 'Z') out += '$(?![\\s\\S])';
       else if (n === 'G') throw new PyRegexError('\\G has no JavaScript equivalent');
+      // Python lets any punctuation be escaped (`\"`, `\'`, `\:`); JavaScript's unicode mode only its own
+      // syntax characters: the others are written as the code point they stand for.
+      else if (!/[A-Za-z0-9]/.test(n) && !'^$\\.*+?()[]{}|/'.includes(n) && !(n === '-' && inClass))
+        out += `\\u{${n.codePointAt(0)!.toString(16)}}`;
       else out += c + n;
       i++;
       continue;
@@ -169,4 +173,62 @@ export function pySub(text: string, pattern: string, replacement: string, multip
     if (m[0].length > 0 && re.lastIndex >= text.length) break;
   }
   return found ? out + text.slice(last) : null;
+}
+
+/**
+ * The runs of plain text a match of `pattern` must contain (its literal characters, escapes read as
+ * the characters they stand for), longest first: what a file must hold for the pattern to match in it
+ * (locate-by-content.ts). A run ends at anything that is not one literal character — a class, `.`, a
+ * group, an anchor, `\n`, `\s`; a character a quantifier follows is not in it. A pattern with an
+ * alternation (`|`) outside a class has none: no one run must be there.
+ */
+export function literalRuns(pattern: string): string[] {
+  const runs: string[] = [];
+  let run = '';
+  const end = () => {
+    if (run !== '') runs.push(run);
+    run = '';
+  };
+  const quantified = (j: number) => /^[*?+{]/.test(pattern.slice(j));
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      const n = pattern[i + 1];
+      i++;
+      if (n === undefined) break;
+      // `\.`, `\(`, `\"`: that character; `\n`, `\s`, `\d`, `\b`, a back reference: no literal.
+      if (/[A-Za-z0-9]/.test(n)) end();
+      else if (quantified(i + 1)) end();
+      else run += n;
+      continue;
+    }
+    if (c === '|') return [];
+    if (c === '[') {
+      end();
+      // Skip the class (a `]` right after `[` or `[^` is a literal).
+      let j = i + 1;
+      if (pattern[j] === '^') j++;
+      if (pattern[j] === ']') j++;
+      while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1;
+      i = j;
+      continue;
+    }
+    if ('.()^$*+?{}'.includes(c)) {
+      end();
+      // A quantifier's braces: skip to their end.
+      if (c === '{') while (i < pattern.length && pattern[i] !== '}') i++;
+      continue;
+    }
+    if (c === '\n') {
+      end();
+      continue;
+    }
+    if (quantified(i + 1)) {
+      end();
+      continue;
+    }
+    run += c;
+  }
+  end();
+  return runs.sort((a, b) => b.length - a.length);
 }

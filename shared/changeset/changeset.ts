@@ -223,6 +223,18 @@ export const OpSchema = z.discriminatedUnion('kind', [
         path: ['path'],
       }),
     ),
+  /**
+   * Regular-expression updates of a document (a ChatGPT canvas `canmore.update_textdoc` whose document
+   * the conversation answer does not hold): Python `re` syntax, applied in order, each to the first match
+   * (`multiple`: every match); a pattern that matches nothing refuses the op. '' when no file is named:
+   * the folder is searched for the patterns' literal text (alias `content`), else the review asks (`ask`).
+   */
+  z.object({
+    kind: z.literal('regex'),
+    path: z.string(),
+    edits: z.array(z.object({ pattern: z.string(), replacement: z.string(), multiple: z.boolean() })),
+    ...opBase,
+  }),
   z.object({
     kind: z.literal('insert'),
     path: z.string(),

@@ -12,8 +12,11 @@ import type { ChangeSet, Op } from './changeset';
 export interface UnnamedOp {
   /** The op's reply line: how the user names it (`--path-for 12=a.py`). */
   line: number;
-  /** What it is: 'part' (located by its text), 'whole' (a whole text), 'edits' (SEARCH/REPLACE). */
-  kind: 'part' | 'whole' | 'edits';
+  /**
+   * What it is: 'part' (located by its text), 'whole' (a whole text), 'edits' (SEARCH/REPLACE), 'updates'
+   * (a canvas's regular-expression updates).
+   */
+  kind: 'part' | 'whole' | 'edits' | 'updates';
   /** Its first non-blank line, for the review. */
   firstLine: string;
   document?: string;
@@ -32,13 +35,22 @@ export function unnamedOps(sets: readonly ChangeSet[]): UnnamedOp[] {
       const text =
         op.kind === 'search-replace'
           ? (op.edits[0]?.search ?? '')
-          : 'content' in op && typeof op.content === 'string'
-            ? op.content
-            : '';
+          : op.kind === 'regex'
+            ? (op.edits[0]?.pattern ?? '')
+            : 'content' in op && typeof op.content === 'string'
+              ? op.content
+              : '';
       const first = text.split('\n').find((l) => l.trim() !== '') ?? '';
       const u: UnnamedOp = {
         line: op.line,
-        kind: op.kind === 'search-replace' ? 'edits' : op.kind === 'replace' && op.part ? 'part' : 'whole',
+        kind:
+          op.kind === 'search-replace'
+            ? 'edits'
+            : op.kind === 'regex'
+              ? 'updates'
+              : op.kind === 'replace' && op.part
+                ? 'part'
+                : 'whole',
         firstLine: first.trim().slice(0, 120),
       };
       if (op.document) u.document = op.document;

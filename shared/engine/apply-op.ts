@@ -3,6 +3,8 @@
  * exist", both as input and as output (a delete). Paths are the plan's business; here they only
  * name the file in messages.
  */
+
+import { PyRegexError, pySub } from '../api/py-regex';
 import type { Op } from '../changeset/changeset';
 import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
@@ -172,6 +174,35 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
           message: `${path} does not exist yet; it will be created with the appended text.`,
         });
       }
+      break;
+    }
+    case 'regex': {
+      if (!doc)
+        return fail(
+          'missing-file',
+          `The canvas updates at reply line ${op.line} are for ${path || 'a file'}, which does not exist.`,
+        );
+      // The canvas's text has LF line ends; the file keeps its own (restyle).
+      let lf = doc.lines.join('\n') + (hasFinalNewline(doc) ? '\n' : '');
+      for (const [i, e] of op.edits.entries()) {
+        const which = op.edits.length === 1 ? 'The update' : `Update ${i + 1}`;
+        let next: string | null;
+        try {
+          next = pySub(lf, e.pattern, e.replacement, e.multiple);
+        } catch (err) {
+          if (err instanceof PyRegexError)
+            return fail('no-match', `${which} at reply line ${op.line} cannot be run: ${err.message}.`);
+          throw err;
+        }
+        if (next === null)
+          return fail(
+            'no-match',
+            `${which} at reply line ${op.line} does not fit ${path}: its pattern /${e.pattern.length > 80 ? `${e.pattern.slice(0, 79)}…` : e.pattern}/ is not in the file.`,
+          );
+        lf = next;
+      }
+      added = op.edits.flatMap((e) => textLines(e.replacement));
+      result = { ok: true, text: restyle(lf, doc), notes: [] };
       break;
     }
     case 'insert':

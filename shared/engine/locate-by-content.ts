@@ -22,6 +22,8 @@
  *      whose name is like it (same name in another folder, same stem with another extension); else,
  *      several or none, a refusal naming them. A search that stopped at a bound chooses nothing.
  */
+
+import { literalRuns } from '../api/py-regex';
 import type { ChangeSet, Op, OpOf, PathAlias } from '../changeset/changeset';
 import type { ResultOf } from '../protocol/protocol';
 import { lineKey } from './normalize';
@@ -29,7 +31,7 @@ import { partNeedles } from './part';
 import type { PathWorld, Resolved } from './resolve-paths';
 
 /** An op the folder is searched for: SEARCH/REPLACE edits, or a part of a file naming none (part.ts). */
-type LocatableOp = OpOf<'search-replace'> | (OpOf<'replace'> & { part: true });
+type LocatableOp = OpOf<'search-replace'> | (OpOf<'replace'> & { part: true }) | OpOf<'regex'>;
 
 /** The answer of the host's `findText`, or why the folder could not be searched. */
 export type FolderSearch = ResultOf<'findText'> | { failed: string };
@@ -46,7 +48,8 @@ const ELISION = /^\s*(?:\.\.\.|…)\s*$/;
  * when the name does not exist: it may be an example).
  */
 export function locatable(op: Op): op is LocatableOp {
-  if (op.kind === 'replace' && op.part === true) return op.alias?.how === 'content' && !op.guess;
+  if ((op.kind === 'replace' && op.part === true) || op.kind === 'regex')
+    return op.alias?.how === 'content' && !op.guess;
   if (op.kind !== 'search-replace' || op.edits.length === 0 || op.guess) return false;
   if (op.edits.some((e) => e.search.trim() === '')) return false;
   const how = op.alias?.how;
@@ -95,6 +98,14 @@ const MAX_NEEDLES = 64;
  */
 export function contentNeedles(op: LocatableOp): string[] {
   if (op.kind === 'replace') return partNeedles(op.content.split(/\r?\n/)).map((l) => l.slice(0, 4096));
+  if (op.kind === 'regex') {
+    // The first update's literal text, line by line (a file is searched line-wise, whitespace aside).
+    const runs = literalRuns(op.edits[0]?.pattern ?? '').flatMap((r) => r.split('\n'));
+    return runs
+      .filter((r) => searchKey(r).length >= 6)
+      .slice(0, 8)
+      .map((l) => l.slice(0, 4096));
+  }
   const first = op.edits[0];
   if (!first) return [];
   const lines = first.search
@@ -223,14 +234,16 @@ export function resolveByContent(
   if (path !== '' && world.exists(path)) return { ok: true, path, guess: false };
   const at = `reply line ${op.line}`;
   const edits = op.kind === 'search-replace' ? op.edits.length : 1;
-  const part = op.kind === 'replace';
+  const part = op.kind === 'replace' || op.kind === 'regex';
   const what = part
-    ? 'the lines the code must fit in'
+    ? op.kind === 'regex'
+      ? 'the text of its patterns'
+      : 'the lines the code must fit in'
     : edits === 1
       ? 'its search text'
       : `the search texts of its ${edits} edits, in order`;
   const named = part
-    ? `The code block at ${at} names no file`
+    ? `The ${op.kind === 'regex' ? 'canvas update' : 'code block'} at ${at} names no file`
     : path === ''
       ? `The reply names no file for the SEARCH/REPLACE ${edits === 1 ? 'block' : 'blocks'} at ${at}`
       : `The reply names ${alias.written} for the SEARCH/REPLACE at ${at}, which does not exist`;

@@ -311,7 +311,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
     exists: (p) => current(p) !== null,
     fits: (p) => resolving !== undefined && applyOpDetailed(current(p), withPath(resolving, p, false)).ok,
     holds: (p) => {
-      if (resolving?.kind === 'replace' && resolving.part) {
+      if ((resolving?.kind === 'replace' && resolving.part) || resolving?.kind === 'regex') {
         // A part of a file: it fits where its definitions or its elisions' anchors are found once.
         const r = applyOpDetailed(current(p), withPath(resolving, p, false));
         return r.ok ? 'once' : r.kind === 'ambiguous' ? 'several' : 'none';
@@ -363,14 +363,20 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
         // A SEARCH/REPLACE that names no file, and whose content places it in no one file: no file to
         // show it on, so the reply's refusal is said beside the plan (an error: nothing of it is written).
         // A code block that names no file and fits no one file may be an example: said, and left out.
-        if ((written.kind === 'replace' && written.part) || alias?.how === 'ask') {
+        if (
+          (written.kind === 'replace' && written.part) ||
+          written.kind === 'regex' ||
+          alias?.how === 'ask'
+        ) {
           unused.push({
             severity: 'warning',
             line: written.line,
             message:
               alias?.how === 'ask'
                 ? `${r.message} Until then it is not used.`
-                : `${r.message} It may be an example; it is not used.`,
+                : written.kind === 'regex'
+                  ? `${r.message} Give its file in the review; until then it is not used.`
+                  : `${r.message} It may be an example; it is not used.`,
           });
         } else unused.push({ severity: 'error', line: written.line, message: r.message });
         continue;

@@ -21,7 +21,8 @@
  * could not rebuild (its reason): both refused.
  */
 
-import type { Diagnostic, Op } from '../changeset/changeset';
+import { literalRuns } from '../api/py-regex';
+import type { Diagnostic, Op, OpOf } from '../changeset/changeset';
 import { partOf } from '../engine/part';
 import { isClosingFence, openingFence, splitLines } from './fences';
 import { isPathToken, pathFromLine, pathFromSentence } from './path-hints';
@@ -40,6 +41,11 @@ export interface ArtifactAttributes {
   version?: string;
   /** Set by the conversation readers when the document could not be rebuilt: why (the review says it). */
   failed?: string;
+  /**
+   * `regex-update`: the body is a canvas's updates as JSON (`[{pattern, replacement, multiple}]`), for a
+   * canvas whose text the conversation answer did not hold (documents.ts): a `regex` op.
+   */
+  command?: string;
 }
 
 const ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", '#39': "'" };
@@ -144,6 +150,23 @@ function parse(text: string): ParsedBlock[] {
       });
       continue;
     }
+    if (attrs.command === 'regex-update') {
+      const op = regexOp(body.join('\n'), attrs, label, start + 1);
+      if (typeof op === 'string') diagnostics.push({ severity: 'error', line: start + 1, message: op });
+      else {
+        block.ops.push(op);
+        diagnostics.push({
+          severity: 'info',
+          line: start + 1,
+          op: 0,
+          message:
+            op.alias?.how === 'ask'
+              ? `The ${label} at reply line ${start + 1} updates a canvas made in an earlier message, whose text this answer does not hold, and its patterns hold no text to look for; the review asks for the file it is.`
+              : `The ${label} at reply line ${start + 1} updates a canvas made in an earlier message, whose text this answer does not hold; its updates run on the one file of the project folder that holds their text, offered unticked.`,
+        });
+      }
+      continue;
+    }
     const content = body.length === 0 ? '' : `${body.join('\n')}\n`;
     const fromTitle = attrs.title ? pathFromTitle(attrs.title) : null;
     const before = fromTitle ? null : pathBefore(lines, start);
@@ -213,6 +236,31 @@ function parse(text: string): ParsedBlock[] {
     }
   }
   return out;
+}
+
+/** The `regex` op of a canvas's updates (the tag's body, JSON), or why there is none. */
+function regexOp(json: string, attrs: ArtifactAttributes, label: string, line: number): Op | string {
+  let edits: OpOf<'regex'>['edits'];
+  try {
+    const v = JSON.parse(json) as unknown;
+    if (!Array.isArray(v) || v.length === 0) throw new Error('no updates');
+    edits = v.map((u: Record<string, unknown>) => {
+      if (typeof u?.pattern !== 'string' || typeof u.replacement !== 'string') throw new Error('bad update');
+      return { pattern: u.pattern, replacement: u.replacement, multiple: u.multiple === true };
+    });
+  } catch {
+    return `The ${label} at reply line ${line} holds canvas updates that cannot be read; nothing is written for it.`;
+  }
+  const named = attrs.title ? pathFromTitle(attrs.title) : null;
+  const findable = literalRuns(edits[0]!.pattern).some((r) => r.replace(/\s/g, '').length >= 6);
+  return {
+    kind: 'regex',
+    path: named ?? '',
+    edits,
+    line,
+    document: label.slice(0, 300),
+    ...(named ? {} : { alias: { how: findable ? 'content' : 'ask', written: '', paths: [] } }),
+  };
 }
 
 /**
