@@ -475,10 +475,62 @@ describe('unified-diff format', () => {
     ]);
   });
 
-  it('warns about a nameless diff fence with no path nearby', () => {
+  it('a changed line left outside every hunk is an error, never dropped; a mail signature is not one', () => {
+    const body = '--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n\nnot a diff line\n-c\n+C\n';
+    const ds = unifiedDiffParser.parse(`\`\`\`diff\n${body}\`\`\`\n`).flatMap((b) => b.diagnostics);
+    expect(ds).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        line: 10,
+        message: expect.stringMatching(/changed line \("-c"\) outside any hunk/),
+      }),
+    );
+    const mail = '--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n-- \n2.40.0\n';
+    expect(
+      unifiedDiffParser
+        .parse(`\`\`\`diff\n${mail}\`\`\`\n`)
+        .flatMap((b) => b.diagnostics)
+        .filter((d) => d.severity === 'error'),
+    ).toEqual([]);
+  });
+
+  it('reads a nameless diff fence with no path nearby as edits to find in the folder', () => {
     const [block] = unifiedDiffParser.parse('Change this:\n```diff\n@@\n-a\n+b\n```');
-    expect(block!.ops).toEqual([]);
-    expect(block!.diagnostics[0]!.severity).toBe('warning');
+    expect(block!.ops).toEqual([
+      {
+        kind: 'search-replace',
+        path: '',
+        edits: [{ search: 'a\n', replace: 'b\n', all: false }],
+        line: 2,
+        alias: { how: 'content', written: '', paths: [] },
+      },
+    ]);
+    expect(block!.diagnostics[0]!.message).toMatch(/names no file; the one file of the project folder/);
+  });
+
+  it.each<[string, string, { search: string; replace: string }[] | null]>([
+    [
+      'no @@ line',
+      ' def f():\n-    return 1\n+    return 2',
+      [{ search: 'def f():\n    return 1\n', replace: 'def f():\n    return 2\n' }],
+    ],
+    [
+      'unchanged lines written without their space (corpus unprompted/041)',
+      'environment:\n-  A=1\n+  A=2\n\ncommand:\n-  --eager\n+  --graphs',
+      [
+        {
+          search: 'environment:\n  A=1\n\ncommand:\n  --eager\n',
+          replace: 'environment:\n  A=2\n\ncommand:\n  --graphs\n',
+        },
+      ],
+    ],
+    ['only added lines: nothing to look for', '+added\n+more', null],
+    ['prose in a diff fence', 'This is not a diff.\nNeither is this.', null],
+  ])('a ```diff with no names and %s', (_name, body, edits) => {
+    const blocks = unifiedDiffParser.parse(`Try:\n\n\`\`\`diff\n${body}\n\`\`\`\n`);
+    const ops = blocks.flatMap((b) => b.ops);
+    if (edits === null) expect(ops).toEqual([]);
+    else expect(ops).toMatchObject([{ kind: 'search-replace', path: '', edits }]);
   });
 
   it.each([

@@ -36,7 +36,7 @@
  *   info string or the line before it; one named in the sentence before it is only a guess.
  * Nothing here throws on bad input; odd input becomes a diagnostic.
  */
-import type { Diagnostic, Hunk, Op } from '../changeset/changeset';
+import type { Diagnostic, Hunk, Op, SearchReplaceEdit } from '../changeset/changeset';
 import { lazyHunk } from '../changeset/lazy-hunk';
 import { stripDiffPrefix } from '../paths/paths';
 import { dedent, type Fence, findFences, forgetSplit, sharedSplit, stripWrappingFence } from './fences';
@@ -714,7 +714,20 @@ function scanDiff(
         });
       break;
     }
-    if (noiseWarned !== i - 1 && (fb || hb)) {
+    // (Not a rule of dashes, nor the `-- ` line before a mail's signature.)
+    if ((fb || hb) && /^[+-](?![-+]*\s*$)(?!- )/.test(l) && noiseWarned !== -3) {
+      // A changed line outside every hunk (its hunk ended at a line that is no diff line): a change the
+      // reply asks for that no hunk holds. Ignored, the write would lack it: an error, once per diff.
+      diagnostics.push({
+        severity: 'error',
+        line: lineNo(i),
+        message: `Reply line ${lineNo(i)} is a changed line ("${l.slice(0, 60)}") outside any hunk of the diff (a line before it that is no diff line ended the hunk); the diff cannot be read whole, so it is not applied.`,
+      });
+      noiseWarned = -3;
+      i++;
+      continue;
+    }
+    if (noiseWarned !== i - 1 && noiseWarned !== -3 && (fb || hb)) {
       diagnostics.push({
         severity: 'info',
         line: lineNo(i),
@@ -1249,7 +1262,8 @@ export function diffBlocks(text: string, { lean = true } = {}): ParsedBlock[] {
     const r = scanDiff(body, 0, body.length, fence.open + 2, { bare: false, headerless: false });
     const start = fence.open + 1;
     const end = fence.closed ? fence.close + 1 : clean.length;
-    if (r.files.length === 0 && r.diagnostics.length === 0) continue; // a ```diff of prose
+    // A ```diff of prose (a bare hunk of ' '/'-'/'+' lines is read by namelessFenceBlock).
+    if (r.files.length === 0 && r.diagnostics.length === 0 && !looksLikeBareDiff(body)) continue;
     const block =
       (r.files.length === 0 && namelessFenceBlock(clean, fence, body, start, end)) ||
       blockFromFiles(r.files, r.diagnostics, start, end, 'diff fence');
@@ -1274,7 +1288,10 @@ function namelessFenceBlock(
   end: number,
 ): ParsedBlock | null {
   const r = scanDiff(body, 0, body.length, fence.open + 2, { bare: false, headerless: true });
-  const hunks = r.files.flatMap((f) => f.hunks);
+  let hunks = r.files.flatMap((f) => f.hunks);
+  const bare = hunks.length === 0 && looksLikeBareDiff(body);
+  // ' '/'-'/'+' lines without any `@@` line: one hunk of every line, placed by its context.
+  if (bare) hunks = [bareHunk(body)];
   if (hunks.length === 0) return null;
   const words = fence.info.split(/\s+/).slice(1).join(' ');
   let path = words ? pathFromInfo(words) : null;
@@ -1292,7 +1309,7 @@ function namelessFenceBlock(
       guess = true;
     }
   }
-  if (!path) return null;
+  if (!path) return unnamedDiffBlock(hunks, r.diagnostics, start, end, bare);
   const op: Op = { kind: 'patch', path, hunks, line: start };
   if (guess) op.guess = true;
   const diagnostics: Diagnostic[] = [
@@ -1305,6 +1322,100 @@ function namelessFenceBlock(
     },
   ];
   return { start, end, ops: [op], diagnostics };
+}
+
+/**
+ * A diff fence whose hunks name no file at all: its hunks as SEARCH/REPLACE edits (the unchanged and
+ * removed lines are what the file holds; the unchanged and added ones, what it will), naming no file, so
+ * the plan looks for the one file that holds them (locate-by-content.ts). Null when a hunk has no old
+ * lines (nothing to look for): the caller then says it was skipped.
+ */
+function unnamedDiffBlock(
+  hunks: Hunk[],
+  diagnostics: Diagnostic[],
+  start: number,
+  end: number,
+  bare: boolean,
+): ParsedBlock | null {
+  const edits: SearchReplaceEdit[] = [];
+  for (const h of hunks) {
+    const search: string[] = [];
+    const replace: string[] = [];
+    for (const l of h.lines) {
+      const c = l[0];
+      const body = l.slice(1);
+      if (c === '\\') continue;
+      if (c !== '+') search.push(body);
+      if (c !== '-') replace.push(body);
+    }
+    if (search.every((l) => l.trim() === '')) return null;
+    edits.push({ search: `${search.join('\n')}\n`, replace: `${replace.join('\n')}\n`, all: false });
+  }
+  const op: Op = {
+    kind: 'search-replace',
+    path: '',
+    edits,
+    line: start,
+    alias: { how: 'content', written: '', paths: [] },
+  };
+  return {
+    start,
+    end,
+    ops: [op],
+    diagnostics: [
+      ...diagnostics,
+      {
+        severity: 'info',
+        line: start,
+        op: 0,
+        message: `The diff at reply line ${start} names no file${bare ? ' and has no @@ line' : ''}; the one file of the project folder that holds its unchanged and removed lines will be offered, unticked.`,
+      },
+    ],
+  };
+}
+
+/**
+ * The body of a diff fence without `@@` lines as one hunk, every line of it read: `+`/`-` lines change,
+ * others are unchanged (a blank line, or one written without its leading space: `loose`).
+ */
+function bareHunk(body: readonly string[]): Hunk {
+  const lines: string[] = [];
+  const loose: number[] = [];
+  const trimmed = [...body];
+  while (trimmed.length > 0 && trimmed[trimmed.length - 1]!.trim() === '') trimmed.pop();
+  for (const raw of trimmed) {
+    const l = stripCr(raw);
+    const c = l[0];
+    if (c === '+' || c === '-' || c === ' ') lines.push(l);
+    else {
+      if (l !== '') loose.push(lines.length);
+      lines.push(` ${l}`);
+    }
+  }
+  return loose.length > 0 ? { lines, loose } : { lines };
+}
+
+/**
+ * A diff fence's body that is one hunk without its `@@` line: ' '/'-'/'+' lines, at least two of them
+ * changes, and as many unprefixed lines at most (models leave the prefix off unchanged lines such as
+ * `environment:`), none of them a file header.
+ */
+function looksLikeBareDiff(lines: readonly string[]): boolean {
+  let changes = 0;
+  let loose = 0;
+  for (const raw of lines) {
+    const l = stripCr(raw);
+    if (l.trim() === '') continue;
+    const c = l[0];
+    if (c === '+' || c === '-') {
+      if (l.startsWith('--- ') || l.startsWith('+++ ')) return false;
+      changes++;
+    } else if (c !== ' ') {
+      if (l.startsWith('@@') || l.startsWith('diff ') || l.startsWith('Index:')) return false;
+      loose++;
+    }
+  }
+  return changes >= 1 && (loose === 0 || (changes >= 2 && loose <= changes));
 }
 
 /** Lines that can only be a hunk's body: every non-blank one prefixed, some of them `-` or `+`. */
