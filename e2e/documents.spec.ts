@@ -154,3 +154,90 @@ test('a Claude reply that updates an earlier artifact writes the artifact’s te
     'def report(rows):\n    return sum(r.amount for r in rows)\n',
   );
 });
+
+/**
+ * Code that names no file (issue 26): a canvas whose name is no file name waits for the path the user
+ * types on its row; a reply's method with no path is found in the one project file holding its
+ * signature, offered unticked, and replaces only that method.
+ */
+test('a canvas that names no file is written to the path the user gives in the review', async ({
+  context,
+  serviceWorker,
+}) => {
+  const { root } = makeProject({ 'tools/setup.py': 'print("old")\n' });
+  const url = await serveChatGpt(context, 'e2e-canvas-unnamed', [
+    {
+      id: 'r1',
+      markdown: 'The setup script is in the canvas.',
+      before: [
+        {
+          role: 'assistant',
+          recipient: 'canmore.create_textdoc',
+          text: JSON.stringify({
+            name: 'Setup Script',
+            type: 'code/python',
+            content: 'import os\nimport sys\n\nos.makedirs("out", exist_ok=True)\nprint(sys.argv)\n',
+          }),
+        },
+        {
+          role: 'tool',
+          name: 'canmore.create_textdoc',
+          text: 'Successfully created text document',
+          canvas: { textdoc_id: 'd1', version: 1 },
+        },
+      ],
+    },
+  ]);
+  await rememberFolder(serviceWorker, 'chatgpt', 'e2e-canvas-unnamed', root);
+  const page = await context.newPage();
+  await page.goto(url);
+  await clickApply(page, 'r1', 1);
+  const panel = await openSidePanel(context);
+  const unnamed = panel.locator('[data-replyapply="unnamed"]');
+  await expect(unnamed).toContainText('the canvas "Setup Script"');
+  await expect(panel.locator('[data-replyapply="apply-all"]')).toBeDisabled();
+  await unnamed.locator('[data-replyapply="unnamed-path"]').fill('tools/setup.py');
+  await unnamed.locator('[data-replyapply="unnamed-use"]').click();
+  const row = panel.locator('[data-replyapply-file="tools/setup.py"]');
+  await expect(row).toHaveAttribute('data-status', 'ok');
+  await applyAll(panel);
+  expect(readFileSync(join(root, 'tools/setup.py'), 'utf8')).toBe(
+    'import os\nimport sys\n\nos.makedirs("out", exist_ok=True)\nprint(sys.argv)\n',
+  );
+});
+
+test('a method with no path replaces that method in the one file that holds it, once ticked', async ({
+  context,
+  serviceWorker,
+}) => {
+  const store =
+    'import json\n\nclass Store:\n    def load(self, path):\n        return json.load(open(path))\n\n    def save(self, path, data):\n        json.dump(data, open(path, "w"))\n';
+  const { root } = makeProject({ 'app/store.py': store, 'app/main.py': 'print("hi")\n' });
+  const url = await serveChatGpt(context, 'e2e-method', [
+    {
+      id: 'r1',
+      markdown:
+        'The file is never closed. Here is the fixed method:\n\n```python\ndef load(self, path):\n    with open(path) as f:\n        return json.load(f)\n```\n',
+    },
+  ]);
+  await rememberFolder(serviceWorker, 'chatgpt', 'e2e-method', root);
+  const page = await context.newPage();
+  await page.goto(url);
+  await clickApply(page, 'r1', 1);
+  const panel = await openSidePanel(context);
+  const row = panel.locator('[data-replyapply-file="app/store.py"]');
+  await expect(row).toHaveAttribute('data-status', 'ok');
+  await expect(row).toContainText('is the one file of the folder that holds the lines the code must fit in');
+  // A guess: unticked until the user ticks it.
+  const tick = row.locator('input[type="checkbox"]').first();
+  await expect(tick).not.toBeChecked();
+  await tick.check();
+  await applyAll(panel);
+  expect(readFileSync(join(root, 'app/store.py'), 'utf8')).toBe(
+    store.replace(
+      '        return json.load(open(path))',
+      '        with open(path) as f:\n            return json.load(f)',
+    ),
+  );
+  expect(readFileSync(join(root, 'app/main.py'), 'utf8')).toBe('print("hi")\n');
+});
