@@ -72,6 +72,12 @@ describe('wholeProgram', () => {
       '"use client";\nimport React from "react";\n\nexport default function A() {\n  return null;\n}',
       true,
     ],
+    [
+      'a script with its entry point and no import',
+      'def main():\n    x = 1\n    print(x)\n\nif __name__ == "__main__":\n    main()',
+      true,
+    ],
+    ['a component module', 'function A() {\n  return 1;\n}\n\nexport default A;\n// end', true],
     ['too short', 'import os\nprint(1)', false],
     ['statements only', 'x = 1\ny = 2\nz = 3\nw = 4\nv = 5', false],
   ])('%s → %s', (_name, text, want) => {

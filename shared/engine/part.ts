@@ -81,5 +81,11 @@ export function wholeProgram(lines: readonly string[]): boolean {
     }
     if (!COMMENT.test(t)) break;
   }
-  return i < lines.length && FILE_START.test(lines[i]!.trim());
+  if (i < lines.length && FILE_START.test(lines[i]!.trim())) return true;
+  // A program's entry point or a module's export, at the top level (no import needed to be a whole file).
+  return lines.some((l) => ENTRY.test(l));
 }
+
+/** `if __name__ == "__main__":`, `export default …`, `module.exports =`, `int main(`, `fn main()`. */
+const ENTRY =
+  /^(?:if\s+__name__\s*==\s*["']__main__["']\s*:|export\s+default\s|module\.exports\s*=|(?:int|void)\s+main\s*\(|fn\s+main\s*\(\s*\)|func\s+main\s*\(\s*\))/;
