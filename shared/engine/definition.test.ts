@@ -114,6 +114,28 @@ describe('replaceDefinition', () => {
     expect(replaceDefinition(file, snippet)).toBeNull();
   });
 
+  it('reads a Ruby method to its `end`', () => {
+    const rb = [
+      'class Cart',
+      '  def total',
+      '    items.sum(&:price)',
+      '  end',
+      '',
+      '  def empty?',
+      '    items.none?',
+      '  end',
+      'end',
+    ];
+    const r = replaceDefinition(rb, ['def total', '  items.sum { |i| i.price * i.qty }', 'end']);
+    expect(r?.lines).toEqual([
+      'class Cart',
+      '  def total',
+      '    items.sum { |i| i.price * i.qty }',
+      '  end',
+      ...rb.slice(4),
+    ]);
+  });
+
   it('replaces each definition of a snippet of several, and keeps the rest of the file', () => {
     const r = replaceDefinition(JS, [
       'function bye() {',

@@ -10,6 +10,8 @@
  * - else one that opens a `{` on its line or within the two lines after its parentheses close (C-like,
  *   Allman style too): up to the line where its braces close (braces in strings and comments on a line
  *   are not counted);
+ * - else one that starts with `def`, `function`, `class` or `module` and opens no brace (Ruby, Lua,
+ *   Elixir): up to the `end` line at its own indentation;
  * - else none: no rule applies.
  * A signature looks like a definition: not a statement (`if`, `for`, `return` …); a Python one starts
  * with `def`, `async def` or `class`; a brace one has parentheses or a type keyword (`class`, `struct`,
@@ -53,6 +55,9 @@ const STATEMENT =
 const PY_DEF = /^(?:async\s+)?def\s+\w|^class\s+\w/;
 const TYPE_KEYWORD =
   /\b(?:class|struct|interface|enum|impl|trait|object|namespace|module|record|union|protocol|extension|type)\s+[A-Za-z_]/;
+/** A signature whose body ends at an `end` line (Ruby, Lua, Elixir). */
+const END_BLOCK = /^(?:def|defp|function|local\s+function|class|module)\s+[\w.:?!]+/;
+
 /** Lines that belong to the definition under them: comments, decorators, annotations, attributes. */
 const LEAD =
   /^(?:\/\/|\/\*|\*|#(?!include\b|define\b|import\b|if|endif|pragma)|@\w|--\s|\[\s*[A-Za-z_][^\]]*\]\s*$)/;
@@ -273,6 +278,22 @@ function extent(lines: readonly string[], start: number): number | null {
       end = i;
     }
     return end > headEnd ? end + 1 : null;
+  }
+  // Ruby, Lua, Elixir: `def name` / `function name()` … `end` at the signature's indentation.
+  // (A brace on the signature, or alone on the line after it, is a C-like body: Allman style.)
+  const allman = (lines[headEnd + 1] ?? '').trim().startsWith('{');
+  if (
+    END_BLOCK.test(sig.trim()) &&
+    !allman &&
+    !lines.slice(start, headEnd + 1).some((l) => l.includes('{'))
+  ) {
+    for (let i = headEnd + 1; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (blank(l)) continue;
+      if (indentOf(l) < base) return null;
+      if (indentOf(l) === base) return /^end\b/.test(l.trim()) ? i + 1 : null;
+    }
+    return null;
   }
   let depth = 0;
   let opened = false;
