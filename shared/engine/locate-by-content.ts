@@ -16,13 +16,16 @@
  *      `node_modules/` left out).
  *   3. `withFolderSearch`: the files found become the op's alias `content` (its `paths`, and how the
  *      search went), so the plan reads them and planning in parts keeps them with the op.
+ *   The same steps place ops that name no file of other kinds (issue 26): a code block that is a part of
+ *   a file (`replace` with `part`; its needles are its first signature or its elisions' anchors,
+ *   part.ts), the hunks of a diff fence with no names (read as SEARCH/REPLACE edits), and a canvas's
+ *   updates whose document the answer did not hold (`regex`; its needles are the patterns' literal text).
  *   4. `resolveByContent`, from resolveAlias in the plan: the candidates the op's edits fit, in order,
  *      on the files as planned so far, by the engine's own apply (the same ladder the write will use):
  *      exactly one that holds it exactly once is the guess; of several, for a named file, the one
  *      whose name is like it (same name in another folder, same stem with another extension); else,
  *      several or none, a refusal naming them. A search that stopped at a bound chooses nothing.
  */
-
 import { literalRuns } from '../api/py-regex';
 import type { ChangeSet, Op, OpOf, PathAlias } from '../changeset/changeset';
 import type { ResultOf } from '../protocol/protocol';

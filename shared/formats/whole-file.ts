@@ -131,9 +131,10 @@ function parse(text: string): ParsedBlock[] {
   for (const fence of findFences(lines, 0, lines.length, true)) {
     if (DIFF_LANGS.has(fence.lang) || ownedByAnotherFormat(fence.lines)) continue;
     const found = fence.marker.startsWith('<') ? pathRightAbove(lines, fence) : findPath(lines, fence);
-    if (!found || (found.guess && partOf(fence.lines) !== null)) {
-      // No name, or only a guess at one for a block that is plainly a part of a file (a sentence's
-      // `Store.load` is no file): its file is looked for by its text; a guessed name picks among several.
+    if (!found || (found.guess && found.guess !== GUESSED_FROM.comment && partOf(fence.lines) !== null)) {
+      // No name, or only a guess at one from the prose for a block that is plainly a part of a file (a
+      // sentence's `Store.load` is no file): its file is looked for by its text; the guessed name picks
+      // among several. (A `// filepath:` comment in the block itself names its file, as a guess.)
       const part =
         fence.closed && !fence.marker.startsWith('<') ? unnamedPart(fence, found?.path ?? '') : null;
       if (part) out.push(part);

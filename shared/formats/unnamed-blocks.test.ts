@@ -1,0 +1,43 @@
+/**
+ * Which name a code block that is plainly a part of a file gets (whole-file.ts, issue 26): a name the
+ * reply states is the file; one only guessed from the prose around it is not trusted to be a file (a
+ * sentence's `Store.load`), so the block is looked for in the folder and the guess only picks among
+ * several; a `// filepath:` comment in the block itself stays its guessed file.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectAll } from './registry';
+
+const METHOD = 'def load(self, path):\n    with open(path) as f:\n        return f.read()\n';
+const ops = (reply: string) => detectAll(reply).flatMap((s) => s.ops);
+
+describe('a code block that is a part of a file: its name', () => {
+  it.each<[string, string, object]>([
+    [
+      'a sentence mentioning `Store.load`: looked for, the mention kept to pick among several',
+      `The bug is in \`Store.load\`. Fixed:\n\n\`\`\`python\n${METHOD}\`\`\`\n`,
+      { kind: 'replace', part: true, path: '', alias: { how: 'content', written: 'Store.load' } },
+    ],
+    [
+      'a sentence naming a file: looked for too, the name picking among several',
+      `In \`store.py\`, replace the method:\n\n\`\`\`python\n${METHOD}\`\`\`\n`,
+      { kind: 'replace', part: true, path: '', alias: { how: 'content', written: 'store.py' } },
+    ],
+    [
+      'a path line above it: the file, as stated',
+      `store.py\n\`\`\`python\n${METHOD}\`\`\`\n`,
+      { kind: 'create', path: 'store.py' },
+    ],
+    [
+      'a filepath comment in it: that file, as a guess',
+      `Here:\n\n\`\`\`python\n# filepath: app/store.py\n${METHOD}\`\`\`\n`,
+      { kind: 'create', path: 'app/store.py', guess: true },
+    ],
+    [
+      'no name at all: looked for',
+      `Fixed:\n\n\`\`\`python\n${METHOD}\`\`\`\n`,
+      { kind: 'replace', part: true, path: '', alias: { how: 'content', written: '' } },
+    ],
+  ])('%s', (_name, reply, want) => {
+    expect(ops(reply)).toMatchObject([want]);
+  });
+});
