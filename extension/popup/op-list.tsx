@@ -21,8 +21,12 @@ export function OpList({ proposal }: { proposal: Proposal }) {
           <li key={`${f.path}:${f.lines[0]}`} data-replyapply-op={f.path}>
             <ActionBadge action={f.action} />{' '}
             {f.path === '' ? (
-              // A block that names no file: the review looks for it in the folder by its text.
-              <span class="muted">a file the review finds by its content</span>
+              // A block that names no file: the review looks for it in the folder by its text, or asks.
+              <span class="muted">
+                {f.unnamed === 'ask'
+                  ? 'a file you name in the review'
+                  : 'a file the review finds by its content'}
+              </span>
             ) : (
               <span class="path">{f.from !== undefined ? `${f.from} → ${f.path}` : f.path}</span>
             )}

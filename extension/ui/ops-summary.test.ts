@@ -10,6 +10,33 @@ const set = (ops: Op[], diagnostics: ChangeSet['diagnostics'] = []): ChangeSet =
 });
 
 describe('summarizeOps', () => {
+  it('lists each op that names no file as a row of its own: found by its content, or named by the user', () => {
+    const s = summarizeOps([
+      set([
+        {
+          kind: 'replace',
+          path: '',
+          content: 'def f():\n  pass\n',
+          part: true,
+          line: 2,
+          alias: { how: 'content', written: '', paths: [] },
+        },
+        {
+          kind: 'create',
+          path: '',
+          content: 'import os\n',
+          ifExists: 'overwrite',
+          line: 9,
+          alias: { how: 'ask', written: '', paths: [] },
+        },
+      ]),
+    ]);
+    expect(s.files).toEqual([
+      { path: '', action: 'modify', lines: [2], guess: false, unnamed: 'find' },
+      { path: '', action: 'create', lines: [9], guess: false, unnamed: 'ask' },
+    ]);
+  });
+
   it('gives each file the action it ends with, following renames', () => {
     const s = summarizeOps([
       set([

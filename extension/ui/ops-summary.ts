@@ -12,6 +12,8 @@ export interface OpRow {
   /** Reply lines of the operations on this file. */
   lines: number[];
   guess: boolean;
+  /** The op names no file: the review finds it by its text (`find`), or asks the user for it (`ask`). */
+  unnamed?: 'find' | 'ask';
 }
 
 export interface OpsSummary {
@@ -55,6 +57,7 @@ export function summarizeOps(sets: readonly ChangeSet[]): OpsSummary {
     let row = path === '' ? undefined : byPath.get(path);
     if (!row) {
       row = { path, action: op.kind === 'rename' ? 'modify' : firstAction(op), lines: [], guess: false };
+      if (path === '') row.unnamed = op.alias?.how === 'ask' ? 'ask' : 'find';
       rows.push(row);
       if (path !== '') byPath.set(path, row);
     } else if (op.kind !== 'rename') {
