@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apply } from './apply';
+import { detect } from './detect';
 import { fakeIO } from './fake-io';
 import { Exit } from './io';
 
@@ -137,6 +138,17 @@ describe('replyapply apply: code blocks that name no file', () => {
     const malformed = await run(text, '--path-for', 'plot.py');
     expect(malformed.exit).toBe(Exit.Usage);
     expect(malformed.err).toContain('--path-for takes LINE=PATH');
+  });
+
+  it('detect says what each block that names no file waits for', async () => {
+    const text = `Fixed:\n\n\`\`\`python\n${LOAD}\`\`\`\n\nScript:\n\n\`\`\`python\nimport os\nimport sys\n\nprint(os.getcwd())\nprint(sys.argv)\nprint(1)\n\`\`\`\n`;
+    writeFileSync(join(base, 'reply.md'), text);
+    const cli = fakeIO({ cwd: project });
+    expect(await detect([join(base, 'reply.md')], cli)).toBe(Exit.Ok);
+    expect(cli.out()).toMatch(
+      /edit\W+a file found by its content \(definitions or a snippet\)\W+\(reply line 3\)/,
+    );
+    expect(cli.out()).toMatch(/write\W+a file you name \(--path-for 11=PATH\)\W+\(reply line 11\)/);
   });
 
   it('a usage example (calls, no definition) is no operation at all', async () => {

@@ -92,7 +92,11 @@ export function describeOp(op: Op): { action: string; target: string } {
     case 'rename':
       return { action: 'rename', target: `${op.from} → ${op.to}` };
     case 'create':
-      return { action: op.ifExists === 'fail' ? 'create' : 'write', target: op.path };
+      return {
+        action: op.ifExists === 'fail' ? 'create' : 'write',
+        // A whole text that names no file: the user names it (`--path-for`).
+        target: op.path === '' ? `a file you name (--path-for ${op.line}=PATH)` : op.path,
+      };
     case 'replace':
       // A part of a file that names none: the plan looks for the file by its text (engine/part.ts).
       return op.path === ''
