@@ -9,6 +9,7 @@ import type { Op } from '../changeset/changeset';
 import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
+import { unbalancedAgainst } from './balance';
 import { definitionNote, replaceDefinition } from './definition';
 import { arrayEdits, type LineEdits } from './display-hunks';
 import { fillElisions } from './elisions';
@@ -96,7 +97,16 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
       const notes: EditNote[] = [];
       // Comments standing for the file's own lines (`// ... existing code ...`) are filled from it where
       // exactly one reading fits (elisions.ts); else the placeholder guard refuses them, saying why.
-      const fill = doc ? fillElisions(doc.lines, added) : null;
+      let fill = doc ? fillElisions(doc.lines, added) : null;
+      // A fill that leaves the file's blocks unclosed put a kept range in the wrong place (balance.ts).
+      const broken = doc && fill?.ok ? unbalancedAgainst(doc.lines, fill.lines) : null;
+      if (fill?.ok && broken) {
+        fill = {
+          ok: false,
+          placeholder: fill.filled[0]?.placeholder ?? '',
+          reason: `filled from the file, ${broken}: the file's lines would not go back where they belong`,
+        };
+      }
       let content = op.content;
       if (fill?.ok) {
         content = fill.lines.join('\n') + (op.content.endsWith('\n') ? '\n' : '');

@@ -114,10 +114,68 @@ describe('fillElisions', () => {
   });
 
   it('refuses an anchor in the file more than once, however long', () => {
-    const js = ['function a() {', '}', 'function b() {', '}'];
-    expect(fillElisions(js, ['}', '// ...', 'function b() {'])).toMatchObject({
+    const js = ['function a() {', '  return 1;', '}', 'function b() {', '  return 1;', '}'];
+    expect(fillElisions(js, ['  return 1;', '}', '// ...', 'function b() {'])).toMatchObject({
       ok: false,
       reason: 'the line "}" next to it is in the file more than once, with the lines beside it too',
+    });
+  });
+
+  it('an anchor is found once in the whole file, not only below the previous one (Continue class-method-addition)', () => {
+    const m = (name: string, body: string) => [
+      `  ${name}(n) {`,
+      `    ${body};`,
+      '    return this;',
+      '  }',
+      '',
+    ];
+    const cls = [
+      'class Calculator {',
+      ...m('add', 'this.r += n'),
+      ...m('divide', 'this.r /= n'),
+      '  get() {',
+      '    return this.r;',
+      '  }',
+      '}',
+    ];
+    // The new method's last lines (`return this;`, `}`) are below `divide` once, but above it too: they
+    // say nothing of where the elision after them goes.
+    const lazy = [
+      '// ... existing code ...',
+      'divide(n) {',
+      '  this.r /= n;',
+      '  return this;',
+      '}',
+      '',
+      'power(n) {',
+      '  this.r **= n;',
+      '  return this;',
+      '}',
+      '',
+      '// ... rest of code ...',
+    ];
+    expect(fillElisions(cls, lazy)).toMatchObject({ ok: false });
+  });
+
+  it('never anchors on brackets alone, even a `}` found once (Continue class-method-addition: a wrong write)', () => {
+    const cls = ['class C {', '  a() {', '    return 1;', '  }', '', '  b() {', '    return 2;', '  }', '}'];
+    // The snippet's `}` matches only the class's last brace exactly; the method's run holds a word and
+    // is not in the file, so nothing is kept after it — refused, never the class cut off.
+    expect(
+      fillElisions(cls, [
+        '// ... existing code ...',
+        'a() {',
+        '  return 3;',
+        '}',
+        '',
+        '// ... rest of code ...',
+      ]),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(fillElisions(['x = 1', '}'], ['}', '// ...'])).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/only brackets and punctuation/),
     });
   });
 

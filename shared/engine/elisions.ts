@@ -7,9 +7,10 @@
  * refused with the reason, and the placeholder guard then keeps the comment from deleting code.
  *
  * - An anchor is the run of lines next to the elision: the last lines before it (or the first lines after
- *   it), as few as make the run unique in the file (one line, or more when the nearest one is a bare `}`
- *   or blank), never past the previous elision. Lines compare without trailing white space, and, when
- *   that finds nothing, without indentation either (still exactly once).
+ *   it), as few as make the run unique in the whole file (one line, or more when the nearest one is a
+ *   bare `}` or blank: a run of brackets alone never anchors), never past the previous elision, and below
+ *   the previous elision's anchor. Lines compare without trailing white space, and, when that finds
+ *   nothing, without indentation either (still exactly once).
  * - An elision with nothing before it stands for the file's start up to its after-anchor; one with
  *   nothing after it, for the rest of the file after its before-anchor; one whose anchors are next to
  *   each other in the file stands for nothing and stays as the reply wrote it (a comment it adds).
@@ -140,6 +141,8 @@ function anchor(
   if (side === 'end') while (hi > 0 && blank(seg[hi - 1]!)) hi--;
   else while (lo < seg.length && blank(seg[lo]!)) lo++;
   const first = side === 'end' ? seg[hi - 1]! : seg[lo]!;
+  if (!seg.slice(lo, hi).some(worded))
+    return `the lines next to it ("${first.trim()}") are only brackets and punctuation, which say nothing of where it is`;
   for (const loose of [false, true]) {
     const same = loose
       ? (a: string, b: string) => a.trim() === b.trim()
@@ -147,8 +150,13 @@ function anchor(
     let found = 0;
     for (let n = 1; n <= hi - lo; n++) {
       const run = side === 'end' ? seg.slice(hi - n, hi) : seg.slice(lo, lo + n);
+      // A run of nothing but brackets and punctuation (`}`, `});`) says nothing of where it is, even
+      // when it is found once (a class's last `}` is the one at column 0): it grows until it holds a word.
+      if (!run.some(worded)) continue;
+      // Found once in the whole file (a run found once only below the previous anchor may be the same
+      // generic lines as above it — `return this;` and `}` — and says nothing of which place it is).
       const places: number[] = [];
-      for (let p = floor; p + n <= file.length; p++) {
+      for (let p = 0; p + n <= file.length; p++) {
         let ok = true;
         for (let j = 0; j < n && ok; j++) ok = same(file[p + j]!, run[j]!);
         if (ok) places.push(p);
@@ -157,6 +165,8 @@ function anchor(
       if (places.length === 0) break;
       if (places.length === 1) {
         const p = places[0]!;
+        if (p < floor)
+          return `the line "${first.trim()}" next to it is in the file only above the lines before it: the lines around it are in another order`;
         return { start: p, end: p + n, skipped: side === 'end' ? seg.length - hi : lo };
       }
     }
@@ -166,6 +176,11 @@ function anchor(
   if (floor > 0 && file.slice(0, floor).some((l) => l.trim() === first.trim()))
     return `the line "${first.trim()}" next to it is in the file only above the lines before it: the lines around it are in another order`;
   return `the line "${first.trim()}" next to it is not in the file`;
+}
+
+/** A line with a letter or a digit in it: one that can say where it is. */
+function worded(line: string): boolean {
+  return /[\p{L}\p{N}]/u.test(line);
 }
 
 function indent(line: string): number {
