@@ -10,7 +10,7 @@ import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
 import { unbalancedAgainst } from './balance';
-import { definitionNote, replaceDefinition } from './definition';
+import { definitionNote, replaceDefinition, replaceElidedDefinitions } from './definition';
 import { arrayEdits, type LineEdits } from './display-hunks';
 import { fillElisions } from './elisions';
 import { exactPatch } from './exact-patch';
@@ -106,6 +106,25 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
           placeholder: fill.filled[0]?.placeholder ?? '',
           reason: `filled from the file, ${broken}: the file's lines would not go back where they belong`,
         };
+      }
+      // Definitions between comments that stand for the rest of the file (`// ... existing code ...`,
+      // a function, `// ... existing code ...`): those definitions replace their namesakes, and the rest
+      // stays — what the comments say (definition.ts, elisions.ts).
+      if (doc && fill && !fill.ok) {
+        const def = replaceElidedDefinitions(doc.lines, added);
+        if (def) {
+          fill = {
+            ok: true,
+            lines: def.lines,
+            filled: [],
+          };
+          notes.push({
+            severity: 'warning',
+            line: op.line,
+            fileLine: def.from,
+            message: `${definitionNote(def, path)} The comments around it stand for the rest of the file.`,
+          });
+        }
       }
       let content = op.content;
       if (fill?.ok) {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replaceDefinition } from './definition';
+import { replaceDefinition, replaceElidedDefinitions } from './definition';
 
 const PY = [
   'import os',
@@ -302,5 +302,43 @@ describe('replaceDefinition', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('replaceElidedDefinitions (Continue: minimal-function-replacement, function-targetted-change)', () => {
+  const cls = [
+    'class Calculator {',
+    '  add(n) {',
+    '    this.r += n;',
+    '    return this;',
+    '  }',
+    '',
+    '  double() {',
+    '    this.r *= 2;',
+    '    return this;',
+    '  }',
+    '}',
+  ];
+  it('replaces the definitions between comments that stand for the rest of the file', () => {
+    const r = replaceElidedDefinitions(cls, [
+      '// ... existing code ...',
+      'double() {',
+      '  return this.add(this.r);',
+      '}',
+      '// ... existing code ...',
+    ]);
+    expect(r?.lines).toEqual([
+      ...cls.slice(0, 6),
+      '  double() {',
+      '    return this.add(this.r);',
+      '  }',
+      '}',
+    ]);
+  });
+  it('not when an elision is inside, or a comment says code goes there, or none is around', () => {
+    const def = ['double() {', '  return 1;', '}'];
+    expect(replaceElidedDefinitions(cls, ['// ...', ...def, '// ...', ...def, '// ...'])).toBeNull();
+    expect(replaceElidedDefinitions(cls, ['// ... your code here ...', ...def])).toBeNull();
+    expect(replaceElidedDefinitions(cls, def)).toBeNull();
   });
 });

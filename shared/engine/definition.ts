@@ -28,6 +28,9 @@
  * snippet simply is the file). The review says which lines were replaced.
  */
 
+import { keepsLines } from './elisions';
+import { isPlaceholderLine } from './placeholder';
+
 export interface DefinitionReplaced {
   lines: string[];
   /** 1-based, inclusive lines of the file the snippet's first found definition replaced. */
@@ -337,4 +340,41 @@ export function definitionNote(def: DefinitionReplaced, path: string): string {
   const list = (xs: string[]) =>
     xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
   return `The reply's text for ${path} is ${n} definitions: it replaces ${list(parts)}${adds.length > 0 ? `, and adds ${list(adds)}, which the file does not have` : ''}; the rest of the file stays.`;
+}
+
+/**
+ * The lines between a text's leading and trailing elision comments (each saying the file's lines stay,
+ * blank lines around them aside), when it has at least one of them and nothing else is elided; else null.
+ */
+export function betweenElisions(lines: readonly string[]): string[] | null {
+  let lo = 0;
+  let hi = lines.length;
+  const skipBlank = () => {
+    while (lo < hi && lines[lo]!.trim() === '') lo++;
+    while (hi > lo && lines[hi - 1]!.trim() === '') hi--;
+  };
+  skipBlank();
+  let cut = 0;
+  while (lo < hi && isPlaceholderLine(lines[lo]!) && keepsLines(lines[lo]!.trim())) {
+    lo++;
+    cut++;
+    skipBlank();
+  }
+  while (hi > lo && isPlaceholderLine(lines[hi - 1]!) && keepsLines(lines[hi - 1]!.trim())) {
+    hi--;
+    cut++;
+    skipBlank();
+  }
+  const inner = lines.slice(lo, hi);
+  if (cut === 0 || inner.length === 0 || inner.some(isPlaceholderLine)) return null;
+  return inner;
+}
+
+/** Definitions between elision comments (`betweenElisions`) put in place of their namesakes, or null. */
+export function replaceElidedDefinitions(
+  file: readonly string[],
+  lines: readonly string[],
+): DefinitionReplaced | null {
+  const inner = betweenElisions(lines);
+  return inner ? replaceDefinition(file, inner, { whole: true }) : null;
 }

@@ -12,7 +12,7 @@ import type { ChangeSet, Diagnostic, Op } from '../changeset/changeset';
 import { opPaths } from '../changeset/paths-of';
 import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
-import { replaceDefinition } from './definition';
+import { replaceDefinition, replaceElidedDefinitions } from './definition';
 import { type DisplayHunk, displayHunks } from './display-hunks';
 import { fillElisions } from './elisions';
 import { excerptOf } from './excerpt';
@@ -427,7 +427,8 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
       const whole =
         now !== null &&
         (fillElisions(textLines(now), textLines(op.content))?.ok === true ||
-          replaceDefinition(textLines(now), textLines(op.content)) !== null);
+          replaceDefinition(textLines(now), textLines(op.content)) !== null ||
+          replaceElidedDefinitions(textLines(now), textLines(op.content)) !== null);
       const part = now === null || whole ? null : excerptOf(textLines(op.content), textLines(now));
       if (part) {
         unused.push({
