@@ -97,6 +97,18 @@ describe('replyapply apply: code blocks that name no file', () => {
     expect(r.out).toContain('kept from your file (lines 4–7)');
   });
 
+  it('a snippet whose elision has only a brace next to it goes to the file its sentence mentions (Continue rust-calc-exp)', async () => {
+    const app = 'function main() {\n  run(1);\n}\n\nfunction run(n) {\n  return n;\n}\n';
+    put({ 'app.js': app, 'other.js': 'function main() {\n  run(1);\n}\n' });
+    const text =
+      'Here is the updated `app.js`:\n\n```js\nfunction main() {\n  run(2);\n}\n\n// ... existing code ...\n```\n';
+    const r = await run(text, '--include-guesses');
+    expect(r.exit).toBe(Exit.Ok);
+    expect(read('app.js')).toBe(app.replace('run(1)', 'run(2)'));
+    expect(read('other.js')).toBe('function main() {\n  run(1);\n}\n');
+    expect(r.out).toContain('app.js, which the text before it mentions, is the file it fits');
+  });
+
   it('a block no file holds, or two files hold, is said and not used: nothing is written', async () => {
     put({ 'a.py': STORE, 'b.py': STORE, 'main.py': OTHER });
     const two = await run(reply('python', LOAD), '--include-guesses');

@@ -28,6 +28,7 @@
  */
 import { literalRuns } from '../api/py-regex';
 import type { ChangeSet, Op, OpOf, PathAlias } from '../changeset/changeset';
+import { normalizePath } from '../paths/paths';
 import type { ResultOf } from '../protocol/protocol';
 import { lineKey } from './normalize';
 import { partNeedles } from './part';
@@ -152,6 +153,12 @@ export function withFolderSearch(
       }
     }
     const written = op.alias?.how === 'content' ? op.alias.written : (op.alias?.written ?? op.path);
+    // A part of a file: the file its prose mentions is read too (resolveByContent tries it), when that
+    // is a safe path of the folder.
+    if (op.kind !== 'search-replace' && written !== '' && !paths.includes(written)) {
+      const safe = normalizePath(written);
+      if (safe.ok && safe.path === written) paths.push(written);
+    }
     ops[index] = { ...op, alias: { how: 'content', written, paths, search: how } };
   });
   return { ...changeSet, ops };
@@ -257,6 +264,22 @@ export function resolveByContent(
     message: `${named}, and ${why}; no file is chosen.`,
   });
   const none = path === '' ? 'no-match' : 'missing-file';
+  // A part of a file whose name only the prose mentions: that file, when it exists and the part fits it,
+  // even where the folder search could not tell (its anchors hold no text to look for).
+  if (part && alias.written !== '' && world.exists(alias.written)) {
+    const holds = world.holds ? world.holds(alias.written) : 'none';
+    if (holds === 'once')
+      return {
+        ok: true,
+        path: alias.written,
+        guess: true,
+        note: {
+          severity: 'warning',
+          line: op.line,
+          message: `${named}; ${alias.written}, which the text before it mentions, is the file it fits. That is a guess: check it.`,
+        },
+      };
+  }
   const s = alias.search;
   if (!s) return refuse(none, `the folder was not searched for ${what}`);
   if (s.failed !== undefined)

@@ -42,15 +42,16 @@ export function partNeedles(lines: readonly string[]): string[] {
   if (elisions.length > 0) {
     const out = new Set<string>();
     const skip = new Set(elisions);
+    // The nearest line with a word on each side (an anchor grows past a bare `}` to one: elisions.ts).
+    const worded = (l: string) => /[\p{L}\p{N}]/u.test(l);
     for (const e of elisions) {
       for (const step of [-1, 1]) {
         let i = e + step;
-        while (i >= 0 && i < lines.length && blank(lines[i]!)) i += step;
+        while (i >= 0 && i < lines.length && !skip.has(i) && !worded(lines[i]!)) i += step;
         if (i >= 0 && i < lines.length && !skip.has(i)) out.add(lines[i]!.trim());
       }
     }
-    // A bare `}` or `)` is in every file: it says nothing of which one.
-    return [...out].filter((l) => /[\p{L}\p{N}]/u.test(l));
+    return [...out];
   }
   const defs = definitionsOf(lines);
   return defs ? [lines[defs[0]!.sig]!.trim()] : [];
