@@ -157,6 +157,54 @@ describe('fillElisions', () => {
     expect(fillElisions(cls, lazy)).toMatchObject({ ok: false });
   });
 
+  it("gives the snippet's lines the file's indentation where its anchors matched only without it (Python)", () => {
+    const py = [
+      'class Store:',
+      '    def load(self):',
+      '        return 1',
+      '',
+      '    def save(self):',
+      '        pass',
+      '',
+      '    def close(self):',
+      '        pass',
+    ];
+    const lazy = [
+      '# ... existing code ...',
+      'def save(self):',
+      '    self.flush()',
+      '    pass',
+      '',
+      'def close(self):',
+      '# ... rest of the class ...',
+    ];
+    expect(fillElisions(py, lazy)).toMatchObject({
+      ok: true,
+      lines: [
+        'class Store:',
+        '    def load(self):',
+        '        return 1',
+        '',
+        '    def save(self):',
+        '        self.flush()',
+        '        pass',
+        '',
+        '    def close(self):',
+        '        pass',
+      ],
+    });
+    // Indented one way at one anchor and another at the other: refused.
+    const odd = [
+      '# ... existing code ...',
+      'def save(self):',
+      '    self.flush()',
+      '        pass',
+      '    def close(self):',
+      '# ...',
+    ];
+    expect(fillElisions(py, odd)).toMatchObject({ ok: false });
+  });
+
   it('never anchors on brackets alone, even a `}` found once (Continue class-method-addition: a wrong write)', () => {
     const cls = ['class C {', '  a() {', '    return 1;', '  }', '', '  b() {', '    return 2;', '  }', '}'];
     // The snippet's `}` matches only the class's last brace exactly; the method's run holds a word and

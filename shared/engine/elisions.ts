@@ -48,6 +48,10 @@ export function fillElisions(before: readonly string[], after: readonly string[]
   const filled: FilledRange[] = [];
   // Where the previous elision's fill ends: its after-anchor, which the next anchors follow.
   let prevEnd = 0;
+  // How the text between two elisions is indented against the file, read off its anchors: a snippet
+  // written without the class's indentation (anchors found only with indentation ignored) takes the
+  // file's — in Python, written as it stands, it would change what the code means.
+  let carried: Shift | null = null;
   for (let k = 0; k < at.length; k++) {
     const e = at[k]!;
     const placeholder = after[e]!.trim();
@@ -68,21 +72,26 @@ export function fillElisions(before: readonly string[], after: readonly string[]
 
     let start: number;
     let blanksBefore = 0;
+    let shiftBefore: Shift | null = null;
     if (!hasBefore) start = 0;
     else {
       const found = anchor(before, beforeSeg, 'end', prevEnd);
       if (typeof found === 'string') return refuse(found);
       start = found.end;
       blanksBefore = found.skipped;
+      const first = beforeSeg[beforeSeg.length - found.skipped - (found.end - found.start)]!;
+      shiftBefore = shiftOf(before[found.start]!, first);
     }
     let end: number;
     let blanksAfter = 0;
+    let shiftAfter: Shift | null = null;
     if (!hasAfter) end = before.length;
     else {
       const found = anchor(before, afterSeg, 'start', start);
       if (typeof found === 'string') return refuse(found);
       end = found.start;
       blanksAfter = found.skipped;
+      shiftAfter = shiftOf(before[found.start]!, afterSeg[found.skipped]!);
     }
     if (end < start || start < prevEnd) return refuse('the lines around it are in the file in another order');
     // Blank lines the new text keeps between an anchor and the elision are the file's own blank lines
@@ -109,7 +118,12 @@ export function fillElisions(before: readonly string[], after: readonly string[]
           );
       }
     }
-    out.push(...after.slice(segStart, e));
+    if (carried && shiftBefore && carried.by !== shiftBefore.by)
+      return refuse('the lines before it are indented one way at one anchor and another way at the other');
+    const seg = reindent(after.slice(segStart, e), carried ?? shiftBefore);
+    if (!seg) return refuse("the lines before it cannot be indented as the file's lines around them are");
+    out.push(...seg);
+    carried = shiftAfter;
     if (end === start) {
       // Its anchors are next to each other in the file: it stands for nothing there, and loses nothing.
       // A comment the reply adds, as it wrote it.
@@ -120,8 +134,40 @@ export function fillElisions(before: readonly string[], after: readonly string[]
     }
     prevEnd = end;
   }
-  out.push(...after.slice(at[at.length - 1]! + 1));
+  const last = reindent(after.slice(at[at.length - 1]! + 1), carried);
+  if (!last)
+    return {
+      ok: false,
+      placeholder: after[at[at.length - 1]!]!.trim(),
+      reason: "the lines after it cannot be indented as the file's lines around them are",
+    };
+  out.push(...last);
   return filled.length === 0 ? null : { ok: true, lines: out, filled };
+}
+
+/** How far the file indents an anchor line more than the new text does (negative: less). */
+interface Shift {
+  by: number;
+  /** The file's indentation of the anchor line, whose characters a deeper indentation takes. */
+  unit: string;
+}
+
+function shiftOf(fileLine: string, newLine: string): Shift {
+  const f = fileLine.slice(0, indent(fileLine));
+  return { by: f.length - indent(newLine), unit: f };
+}
+
+/** `lines` indented by the shift (null: a line has less indentation than it removes). */
+function reindent(lines: readonly string[], shift: Shift | null): string[] | null {
+  if (!shift || shift.by === 0) return [...lines];
+  const out: string[] = [];
+  for (const l of lines) {
+    if (blank(l)) out.push(l);
+    else if (shift.by > 0) out.push((shift.unit[0] ?? ' ').repeat(shift.by) + l);
+    else if (indent(l) >= -shift.by) out.push(l.slice(-shift.by));
+    else return null;
+  }
+  return out;
 }
 
 /**
