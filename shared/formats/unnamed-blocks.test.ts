@@ -41,3 +41,17 @@ describe('a code block that is a part of a file: its name', () => {
     expect(ops(reply)).toMatchObject([want]);
   });
 });
+
+describe('a cut-off block under a guessed name', () => {
+  it('keeps its op and the error that it may be cut off, part of a file or not', () => {
+    const reply =
+      'In `store.py`, the method:\n\n```python\ndef load(self, path):\n    with open(path) as f:\n        return f.read()\n';
+    const sets = detectAll(reply);
+    expect(sets.flatMap((s) => s.ops)).toMatchObject([{ kind: 'create', path: 'store.py', guess: true }]);
+    expect(
+      sets
+        .flatMap((s) => s.diagnostics)
+        .some((d) => d.severity === 'error' && /never closed/.test(d.message)),
+    ).toBe(true);
+  });
+});

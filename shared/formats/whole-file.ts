@@ -28,7 +28,9 @@
  * A fence with no path that is plainly a part of a file (whole definitions, or a snippet whose comments
  * stand for the file's lines: engine/part.ts) becomes a `replace` op with `part` and no path: the plan
  * looks for its file in the folder (locate-by-content.ts).
- * Never a whole file: a fence with no path; a diff/patch fence; shell, console, text and output
+ * A fence with no path that is a whole program by its shape (its imports first, or its entry point) is
+ * a whole file whose path the review asks for (alias `ask`).
+ * Never a whole file: any other fence with no path; a diff/patch fence; shell, console, text and output
  * fences unless the info string itself names the file (```` ```bash scripts/setup.sh ````);
  * a fence whose content is another format (SEARCH/REPLACE markers, `*** Begin Patch`, a unified
  * diff) — those readers own it.
@@ -131,12 +133,15 @@ function parse(text: string): ParsedBlock[] {
   for (const fence of findFences(lines, 0, lines.length, true)) {
     if (DIFF_LANGS.has(fence.lang) || ownedByAnotherFormat(fence.lines)) continue;
     const found = fence.marker.startsWith('<') ? pathRightAbove(lines, fence) : findPath(lines, fence);
-    if (!found || (found.guess && found.guess !== GUESSED_FROM.comment && partOf(fence.lines) !== null)) {
+    const closedFence = fence.closed && !fence.marker.startsWith('<');
+    if (
+      !found ||
+      (closedFence && found.guess && found.guess !== GUESSED_FROM.comment && partOf(fence.lines) !== null)
+    ) {
       // No name, or only a guess at one from the prose for a block that is plainly a part of a file (a
       // sentence's `Store.load` is no file): its file is looked for by its text; the guessed name picks
       // among several. (A `// filepath:` comment in the block itself names its file, as a guess.)
-      const part =
-        fence.closed && !fence.marker.startsWith('<') ? unnamedPart(fence, found?.path ?? '') : null;
+      const part = closedFence ? unnamedPart(fence, found?.path ?? '') : null;
       if (part) out.push(part);
       continue;
     }
