@@ -1396,11 +1396,10 @@ function bareHunk(body: readonly string[]): Hunk {
 }
 
 /**
- * A diff fence's body that is one hunk without its `@@` line: ' '/'-'/'+' lines, at least two of them
- * changes, and as many unprefixed lines at most (models leave the prefix off unchanged lines such as
- * `environment:`), none of them a file header.
+ * How a body of lines reads as one hunk without its `@@` line: its `-`/`+` lines and its unprefixed
+ * non-blank ones; null when a line is a file or hunk header (`--- `, `+++ `, `@@`, `diff `, `Index:`).
  */
-function looksLikeBareDiff(lines: readonly string[]): boolean {
+function hunkShape(lines: readonly string[]): { changes: number; loose: number } | null {
   let changes = 0;
   let loose = 0;
   for (const raw of lines) {
@@ -1408,29 +1407,30 @@ function looksLikeBareDiff(lines: readonly string[]): boolean {
     if (l.trim() === '') continue;
     const c = l[0];
     if (c === '+' || c === '-') {
-      if (l.startsWith('--- ') || l.startsWith('+++ ')) return false;
+      if (l.startsWith('--- ') || l.startsWith('+++ ')) return null;
       changes++;
     } else if (c !== ' ') {
-      if (l.startsWith('@@') || l.startsWith('diff ') || l.startsWith('Index:')) return false;
+      if (l.startsWith('@@') || l.startsWith('diff ') || l.startsWith('Index:')) return null;
       loose++;
     }
   }
-  return changes >= 1 && (loose === 0 || (changes >= 2 && loose <= changes));
+  return { changes, loose };
+}
+
+/**
+ * A diff fence's body that is one hunk without its `@@` line: some `-`/`+` lines, and unprefixed lines
+ * (models leave the prefix off unchanged lines such as `environment:`) only beside two changes or more,
+ * and no more of them than changes.
+ */
+function looksLikeBareDiff(lines: readonly string[]): boolean {
+  const s = hunkShape(lines);
+  return s !== null && s.changes >= 1 && (s.loose === 0 || (s.changes >= 2 && s.loose <= s.changes));
 }
 
 /** Lines that can only be a hunk's body: every non-blank one prefixed, some of them `-` or `+`. */
 function looksLikeHunkBody(lines: readonly string[]): boolean {
-  let changes = 0;
-  for (const raw of lines) {
-    const l = stripCr(raw);
-    if (l.trim() === '') continue;
-    const c = l[0];
-    if (c === '+' || c === '-') {
-      if (l.startsWith('--- ') || l.startsWith('+++ ')) return false;
-      changes++;
-    } else if (c !== ' ') return false;
-  }
-  return changes > 0;
+  const s = hunkShape(lines);
+  return s !== null && s.loose === 0 && s.changes > 0;
 }
 
 /**
