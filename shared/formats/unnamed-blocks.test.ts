@@ -55,3 +55,13 @@ describe('a cut-off block under a guessed name', () => {
     ).toBe(true);
   });
 });
+
+describe('a block under a guessed name that is not code', () => {
+  it('an elided Markdown block keeps its guessed file: it is not looked for by its text, nor dropped', () => {
+    const reply =
+      'Here is the updated `README.md`:\n\n```markdown\n# Title\n\nIntro text.\n\n<!-- ... existing sections ... -->\n```\n';
+    expect(detectAll(reply).flatMap((s) => s.ops)).toMatchObject([
+      { kind: 'create', path: 'README.md', guess: true },
+    ]);
+  });
+});

@@ -133,16 +133,16 @@ function parse(text: string): ParsedBlock[] {
   for (const fence of findFences(lines, 0, lines.length, true)) {
     if (DIFF_LANGS.has(fence.lang) || ownedByAnotherFormat(fence.lines)) continue;
     const found = fence.marker.startsWith('<') ? pathRightAbove(lines, fence) : findPath(lines, fence);
-    const closedFence = fence.closed && !fence.marker.startsWith('<');
-    if (
-      !found ||
-      (closedFence && found.guess && found.guess !== GUESSED_FROM.comment && partOf(fence.lines) !== null)
-    ) {
-      // No name, or only a guess at one from the prose for a block that is plainly a part of a file (a
-      // sentence's `Store.load` is no file): its file is looked for by its text; the guessed name picks
-      // among several. (A `// filepath:` comment in the block itself names its file, as a guess.)
-      const part = closedFence ? unnamedPart(fence, found?.path ?? '') : null;
-      if (part) out.push(part);
+    // No name, or only a guess at one from the prose for a block that is plainly a part of a file (a
+    // sentence's `Store.load` is no file): its file is looked for by its text; the guessed name picks
+    // among several. (A `// filepath:` comment in the block itself names its file, as a guess.)
+    const mayBeUnnamed = !found || (found.guess !== undefined && found.guess !== GUESSED_FROM.comment);
+    const unnamed =
+      mayBeUnnamed && fence.closed && !fence.marker.startsWith('<')
+        ? unnamedBlock(fence, found?.path ?? '')
+        : null;
+    if (!found || unnamed?.part) {
+      if (unnamed) out.push(unnamed.block);
       continue;
     }
     if (hasMarkerBlock(fence.lines)) {
@@ -204,64 +204,44 @@ function parse(text: string): ParsedBlock[] {
 
 /**
  * A block that names no file but is plainly a part of one (part.ts): whole definitions, or a snippet
- * whose comments stand for the file's lines. Its file is looked for in the folder by what it must hold.
+ * whose comments stand for the file's lines — its file is looked for in the folder by what it must hold
+ * (`part`); or a whole program, whose path the review asks for (alias `ask`). Null for anything else.
  */
-function unnamedPart(fence: Fence, guessed: string): ParsedBlock | null {
+function unnamedBlock(fence: Fence, guessed: string): { block: ParsedBlock; part: boolean } | null {
   if (NOT_FILE_LANGS.has(fence.lang) || NOT_CODE_LANGS.has(fence.lang)) return null;
   const kind = partOf(fence.lines);
   const line = fence.open + 1;
-  if (!kind) return wholeProgram(fence.lines) ? unnamedWhole(fence, line) : null;
+  const content = linesToContent(fence.lines);
+  const block = (op: Op, message: string): ParsedBlock => ({
+    start: line,
+    end: fence.close + 1,
+    ops: [op],
+    diagnostics: [{ severity: 'info', line, op: 0, message }],
+  });
+  if (!kind) {
+    if (!wholeProgram(fence.lines)) return null;
+    const op: Op = { kind: 'create', path: '', content, ifExists: 'overwrite', line };
+    op.alias = { how: 'ask', written: '', paths: [] };
+    return {
+      part: false,
+      block: block(
+        op,
+        `The code block at reply line ${line} is a whole file and names none; the review asks for its path, and nothing is written until it is given.`,
+      ),
+    };
+  }
   const what =
     kind === 'definitions'
       ? `whole definitions (the first: "${cut(fence.lines.find((l) => l.trim() !== '')!.trim())}")`
       : 'a snippet whose comments stand for lines of the file';
+  const op: Op = { kind: 'replace', path: '', content, part: true, line };
+  op.alias = { how: 'content', written: guessed, paths: [] };
   return {
-    start: line,
-    end: fence.close + 1,
-    ops: [
-      {
-        kind: 'replace',
-        path: '',
-        content: linesToContent(fence.lines),
-        part: true,
-        line,
-        alias: { how: 'content', written: guessed, paths: [] },
-      },
-    ],
-    diagnostics: [
-      {
-        severity: 'info',
-        line,
-        op: 0,
-        message: `The code block at reply line ${line} names no file${guessed ? ` (the text before it mentions ${guessed})` : ''}; it is ${what}, so the one file of the project folder it fits will be offered, unticked.`,
-      },
-    ],
-  };
-}
-
-/** A whole program in a block that names no file: the review asks for its path (alias `ask`). */
-function unnamedWhole(fence: Fence, line: number): ParsedBlock {
-  return {
-    start: line,
-    end: fence.close + 1,
-    ops: [
-      {
-        kind: 'create',
-        path: '',
-        content: linesToContent(fence.lines),
-        ifExists: 'overwrite',
-        line,
-        alias: { how: 'ask', written: '', paths: [] },
-      },
-    ],
-    diagnostics: [
-      {
-        severity: 'info',
-        line,
-        op: 0,
-        message: `The code block at reply line ${line} is a whole file and names none; the review asks for its path, and nothing is written until it is given.`,
-      },
-    ],
+    part: true,
+    block: block(
+      op,
+      `The code block at reply line ${line} names no file${guessed ? ` (the text before it mentions ${guessed})` : ''}; it is ${what}, so the one file of the project folder it fits will be offered, unticked.`,
+    ),
   };
 }
 
