@@ -63,7 +63,7 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
   let result: OpApplied;
   /** The lines the op writes that were not there: where a placeholder could come from (a cheap first look). */
   let added: string[] = [];
-  let unfilled: string | undefined;
+  let unfilled: { placeholder: string; reason: string } | undefined;
   switch (op.kind) {
     case 'shell':
       return { ok: true, text, notes: [] };
@@ -137,7 +137,7 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
             message: `"${f.placeholder}": kept from your file (lines ${f.from}–${f.to}).`,
           });
         }
-      } else if (fill) unfilled = fill.reason;
+      } else if (fill) unfilled = { placeholder: fill.placeholder, reason: fill.reason };
       else if (doc) {
         // One whole definition for a file that holds more: that definition is meant (definition.ts).
         const def = replaceDefinition(doc.lines, added, { whole: part });
@@ -387,15 +387,26 @@ function guardPlaceholders(
   line: number,
   path: string,
   /** Why the comments could not be filled from the file (elisions.ts), when that was tried. */
-  unfilled?: string,
+  unfilled?: { placeholder: string; reason: string },
 ): void {
   if (!result.ok || result.text === null || doc === null) return;
-  for (const elided of elisions(doc.lines, textLines(result.text))) {
+  const elided = elisions(doc.lines, textLines(result.text));
+  for (const e of elided) {
     result.notes.push({
       severity: 'error',
       line,
       placeholder: true,
-      message: `The new text for ${path} has "${elided}" where the file has lines the reply does not keep: it looks like a placeholder for code the reply left out, and applying it would replace that code with the comment.${unfilled ? ` It could not be filled from the file: ${unfilled}.` : ''}`,
+      message: `The new text for ${path} has "${e}" where the file has lines the reply does not keep: it looks like a placeholder for code the reply left out, and applying it would replace that code with the comment.${unfilled ? ` It could not be filled from the file: ${unfilled.reason}.` : ''}`,
+    });
+  }
+  // A comment that says the file's lines stay there, which could not be filled, is refused even where
+  // the diff does not set it beside the lines it loses (the reply moved them: a section reordered).
+  if (unfilled && elided.length === 0) {
+    result.notes.push({
+      severity: 'error',
+      line,
+      placeholder: true,
+      message: `The new text for ${path} has "${unfilled.placeholder}", a comment that says the file's lines stay there, and they could not be placed: ${unfilled.reason}. Written as it stands, the lines it stands for would be lost.`,
     });
   }
 }

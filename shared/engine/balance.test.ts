@@ -46,3 +46,22 @@ describe('applyOp: an elided snippet whose fill would leave a block open is refu
     ]);
   });
 });
+
+describe('applyOp: a comment that says the lines stay, which cannot be placed, is refused even when moved', () => {
+  it('a section reordered around it (Continue markdown-section-reordering) loses no heading silently', () => {
+    const file =
+      '# API Documentation\n\n## Authentication\n\nAll API endpoints require authentication using Bearer tokens.\n\n## Endpoints\n\n### Users\n\nManage user accounts and profiles.\n\n### Posts\n\nCreate and manage blog posts.\n\n### Comments\n\nHandle user comments on posts.\n\n## Error Handling\n\nThe API returns standard HTTP status codes.\n\n## Rate Limiting\n\nAPI calls are limited to 1000 requests per hour.\n';
+    const lazy =
+      '# API Documentation\n\n## Table of Contents\n\n- [Authentication](#authentication)\n- [Rate Limiting](#rate-limiting)  \n- [Error Handling](#error-handling)\n- [Endpoints](#endpoints)\n  - [Users](#users)\n  - [Posts](#posts)\n  - [Comments](#comments)\n\n## Authentication\n\nAll API endpoints require authentication using Bearer tokens.\nYou can obtain a token by calling the `/auth/login` endpoint.\n\n## Rate Limiting\n\nAPI calls are limited to 1000 requests per hour.\n\n## Error Handling\n\nThe API returns standard HTTP status codes.\n\n<!-- ... existing sections ... -->\n\n### Users\n\nManage user accounts and profiles.\n\n### Posts\n\nCreate and manage blog posts.\n\n### Comments\n\nHandle user comments on posts.\n';
+    const r = applyOp(file, {
+      kind: 'create',
+      path: 'API.md',
+      content: lazy,
+      ifExists: 'overwrite',
+      line: 1,
+    });
+    expect(r.ok && r.notes.some((n) => n.severity === 'error' && /could not be placed/.test(n.message))).toBe(
+      true,
+    );
+  });
+});
