@@ -1,6 +1,9 @@
 /**
  * Test support: the saved pages selectors are checked against. `corpus/<name>` are the shared corpus's
- * excerpts of real pages (read-only, kept outside this folder), `fixtures/<name>` are ours.
+ * excerpts of real pages (read-only, kept outside this folder), `fixtures/<name>` are ours (written
+ * after what is known of a site), `captures/<name>` are real markup whose HTML the corpus describes
+ * but does not hold: read again from the source its sidecar names (a captured page in a public file, or
+ * an open-source UI's components at a named commit), each with a sidecar saying so.
  * Node-only (reads files); imported by tests, never by the content script.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -24,12 +27,14 @@ export function corpusDir(): string {
 }
 
 export const FIXTURES_DIR = join(here, 'fixtures');
+export const CAPTURES_DIR = join(here, 'captures');
 
 function fileOf(page: string, ext: 'html' | 'json'): string {
   const [kind, name] = page.split('/');
   if (kind === 'corpus') return join(corpusDir(), `${name}.${ext}`);
   if (kind === 'fixtures') return join(FIXTURES_DIR, `${name}.${ext}`);
-  throw new Error(`Unknown saved page "${page}": expected corpus/<name> or fixtures/<name>.`);
+  if (kind === 'captures') return join(CAPTURES_DIR, `${name}.${ext}`);
+  throw new Error(`Unknown saved page "${page}": expected corpus/<name>, fixtures/<name> or captures/<name>.`);
 }
 
 export function pageHtml(page: string): string {
@@ -45,8 +50,11 @@ export function loadPage(page: string): Document {
   return new DOMParser().parseFromString(pageHtml(page), 'text/html');
 }
 
-export function listPages(kind: 'corpus' | 'fixtures', prefix = ''): string[] {
-  const dir = kind === 'corpus' ? corpusDir() : FIXTURES_DIR;
+export type PageKind = 'corpus' | 'fixtures' | 'captures';
+
+export function listPages(kind: PageKind, prefix = ''): string[] {
+  const dir = kind === 'corpus' ? corpusDir() : kind === 'fixtures' ? FIXTURES_DIR : CAPTURES_DIR;
+  if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.html') && f.startsWith(prefix))
     .map((f) => `${kind}/${f.slice(0, -'.html'.length)}`)

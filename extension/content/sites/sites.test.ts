@@ -20,7 +20,11 @@ describe.each(ADAPTERS.map((a) => [a.id, a] as const))('%s selectors on the save
   });
 
   it(`every saved ${adapter.id} page is checked by every selector`, () => {
-    const pages = [...listPages('corpus', `${adapter.id}-`), ...listPages('fixtures', `${adapter.id}-`)];
+    const pages = [
+      ...listPages('corpus', `${adapter.id}-`),
+      ...listPages('fixtures', `${adapter.id}-`),
+      ...listPages('captures', `${adapter.id}-`),
+    ];
     expect(pages.length).toBeGreaterThan(0);
     for (const [name, spec] of specsOf(adapter)) {
       for (const page of pages) expect(spec.expect, `${name} on ${page}`).toHaveProperty([page]);
