@@ -250,3 +250,14 @@ describe('code blocks drawn by other sites', () => {
     expect(domToMarkdown(html(markup))).toBe(expected);
   });
 });
+
+describe('prose line breaks', () => {
+  it('a <br> with a newline after it in the HTML is one line break (ChatGPT, capture chatgpt-202)', () => {
+    const root = html(
+      '<p data-start="704" data-end="964">One simple way:<br data-start="719" data-end="722">\nAsk yourself, <em>“What now?”</em><br>\nIf you feel heavy, rest.</p>',
+    );
+    expect(domToMarkdown(root)).toBe(
+      'One simple way:\nAsk yourself, *“What now?”*\nIf you feel heavy, rest.',
+    );
+  });
+});

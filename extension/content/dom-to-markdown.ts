@@ -361,7 +361,7 @@ function inlineOf(el: Element): string {
       // Task lists.
       return el.getAttribute('type') === 'checkbox' ? (el.hasAttribute('checked') ? '[x]' : '[ ]') : '';
     case 'br':
-      return '\n';
+      return HARD_BREAK;
     case 'strong':
     case 'b':
       return wrap(inlineChildren(el), '**');
@@ -410,9 +410,20 @@ function collapse(text: string): string {
   return text.replace(/[ \t\r\f]*\n[ \t\r\f\n]*/g, '\n').replace(/[ \t\r\f]+/g, ' ');
 }
 
+/**
+ * A `<br>` in prose. The HTML around it often has a newline right after it (ChatGPT: `way:<br
+ * data-start="719" data-end="722">\nAsk yourself`, capture chatgpt-202), which is whitespace there:
+ * the break and that newline are one line break, not a blank line that would split the paragraph.
+ * A private-use character marks the break until `tidy` turns it and the blank space after it into
+ * one newline.
+ */
+const HARD_BREAK = '\uE000';
+const HARD_BREAK_RUN = /\uE000[ \t\r\f\n]*/g;
+
 /** A paragraph's text without leading/trailing blank space; '' for `<p>&nbsp;</p>` (rich-text editors). */
 function tidy(text: string): string {
   return text
+    .replace(HARD_BREAK_RUN, '\n')
     .split('\n')
     .map((l) => l.replace(/^ +| +$/g, ''))
     .join('\n')
