@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { findFences, splitLines } from '../../shared/formats/fences';
-import { domToMarkdown, extractCodeBlock, fenceCode } from './dom-to-markdown';
+import {
+  codeHosts,
+  domToMarkdown,
+  extractCodeBlock,
+  fenceCode,
+  unreadableCodeBlocks,
+} from './dom-to-markdown';
 import { listPages, loadPage, pageJson } from './sites/saved-pages';
 
 interface CorpusPage {
@@ -248,6 +254,118 @@ describe('code blocks drawn by other sites', () => {
     ],
   ])('%s', (_, markup, expected) => {
     expect(domToMarkdown(html(markup))).toBe(expected);
+  });
+});
+
+// ChatGPT's 2026 code blocks, verbatim from exported conversations in public repositories (code index
+// files 57953540706 and 55447968426, `<br/>` written as `<br>`): a read-only CodeMirror viewer
+// `div#code-block-viewer.cm-editor > .cm-scroller > .cm-content` holding token spans with the lines
+// joined by `<br>`, no `<code>` and no language class; the second layout nests `pre.cm-content >
+// code` inside the block's outer `<pre>`.
+const CHATGPT_VIEWER_DIV =
+  '<pre class="overflow-visible! px-0!" data-start="1350" data-end="1443"><div class="relative w-full mt-4 mb-1"><div class=""><div class="relative"><div class="h-full min-h-0 min-w-0"><div class="h-full min-h-0 min-w-0"><div class="border border-token-border-light border-radius-3xl corner-superellipse/1.1 rounded-3xl"><div class="h-full w-full border-radius-3xl bg-token-bg-elevated-secondary corner-superellipse/1.1 overflow-clip rounded-3xl lxnfua_clipPathFallback"><div class="pointer-events-none absolute inset-x-4 top-12 bottom-4"><div class="pointer-events-none sticky z-40 shrink-0 z-1!"><div class="sticky bg-token-border-light"></div></div></div><div class="w-full overflow-x-hidden overflow-y-auto"><div class="relative z-0 flex max-w-full"><div id="code-block-viewer" dir="ltr" class="q9tKkq_viewer cm-editor z-10 light:cm-light dark:cm-light flex h-full w-full flex-col items-stretch ͼk ͼy"><div class="cm-scroller"><div class="cm-content q9tKkq_readonly"><span class="ͼt">AtomicInteger</span><span> </span><span class="ͼt">count</span><span> </span><span class="ͼn">=</span><span> </span><span class="ͼn">new</span><span> </span><span class="ͼt">AtomicInteger</span><span>(</span><span class="ͼq">0</span><span>);</span><br><br><span class="ͼt">count</span><span class="ͼn">.</span><span class="ͼt">incrementAndGet</span><span>();</span></div></div></div></div></div></div></div></div></div><div class=""><div class=""></div></div></div></div></div></pre>';
+const CHATGPT_VIEWER_PRE =
+  '<pre class="overflow-visible! px-0!" data-start="1406" data-end="1432"><div class="relative w-full mt-4 mb-1"><div class=""><div class="contents"><div class="relative"><div class="h-full min-h-0 min-w-0"><div class="h-full min-h-0 min-w-0"><div class="border border-token-border-light border-radius-3xl corner-superellipse/1.1 rounded-3xl"><div class="h-full w-full border-radius-3xl bg-token-bg-elevated-secondary corner-superellipse/1.1 overflow-clip rounded-3xl lxnfua_clipPathFallback"><div class="pointer-events-none absolute end-1.5 top-1 z-2 md:end-2 md:top-1"></div><div class="relative"><div class="pe-11 pt-3"><div class="relative z-0 flex max-w-full"><div id="code-block-viewer" dir="ltr" class="q9tKkq_viewer cm-editor z-10 light:cm-light dark:cm-light flex h-full w-full flex-col items-stretch ͼs ͼ16"><div class="cm-scroller"><pre class="cm-content q9tKkq_readonly m-0"><code><span>recall: -0.017</span></code></pre></div></div></div></div></div></div></div></div></div></div></div></div></div></pre>';
+
+describe('ChatGPT 2026 code blocks (a CodeMirror viewer)', () => {
+  it('reads the lines joined by <br> as lines, blank line kept, once', () => {
+    const root = html(`<p>Use:</p>${CHATGPT_VIEWER_DIV}<p>Done.</p>`);
+    expect(domToMarkdown(root)).toBe(
+      'Use:\n\n```\nAtomicInteger count = new AtomicInteger(0);\n\ncount.incrementAndGet();\n```\n\nDone.',
+    );
+    expect(codeHosts(root)).toHaveLength(1);
+  });
+
+  it('a <pre> inside the block’s <pre> is the same block: once in the text, one code host', () => {
+    const root = html(`<p>Recall is slightly lower</p>${CHATGPT_VIEWER_PRE}`);
+    expect(domToMarkdown(root)).toBe('Recall is slightly lower\n\n```\nrecall: -0.017\n```');
+    expect(codeHosts(root)).toEqual([root.querySelector('pre')]);
+    expect(extractCodeBlock(root.querySelector('pre')!)).toEqual({ lang: '', text: 'recall: -0.017\n' });
+  });
+
+  it('several <br>-joined lines in the nested layout, each its own line (code index file 61997575912, shortened)', () => {
+    const root = html(
+      CHATGPT_VIEWER_PRE.replace(
+        '<span>recall: -0.017</span>',
+        '<span># Weather App</span><br><br><span>## Énoncé</span><br><span>- De sélectionner une ville.</span>',
+      ),
+    );
+    expect(domToMarkdown(root)).toBe('```\n# Weather App\n\n## Énoncé\n- De sélectionner une ville.\n```');
+  });
+
+  it('takes the language from a label beside the viewer in the block (the header ChatGPT draws in its <pre>)', () => {
+    const root = html(
+      CHATGPT_VIEWER_DIV.replace(
+        '<div class="pointer-events-none absolute inset-x-4 top-12 bottom-4">',
+        '<div class="flex items-center">java<button>Copy code</button></div><div class="pointer-events-none absolute inset-x-4 top-12 bottom-4">',
+      ),
+    );
+    expect(extractCodeBlock(root.querySelector('pre')!).lang).toBe('java');
+  });
+});
+
+/**
+ * CodeMirror 6's editor DOM (@codemirror/view: `.cm-editor > .cm-scroller > [.cm-gutters >
+ * .cm-gutter.cm-lineNumbers > .cm-gutterElement…, .cm-content > .cm-line…]`, the gutter's first
+ * element an invisible spacer with the widest number, lines out of view replaced by one
+ * `div.cm-gap` with their height), with lines 1..n of `lines` on the page.
+ */
+function codeMirror(lines: string[], shown: number[] = lines.map((_, i) => i + 1)): string {
+  const gutter = shown.map((n) => `<div class="cm-gutterElement" style="height: 20px;">${n}</div>`).join('');
+  let content = '';
+  let next = 1;
+  for (const n of shown) {
+    if (n !== next) content += '<div class="cm-gap" style="height: 420px;"></div>';
+    content += `<div class="cm-line">${lines[n - 1] ? `<span>${lines[n - 1]}</span>` : '<br>'}</div>`;
+    next = n + 1;
+  }
+  if (next <= lines.length) content += '<div class="cm-gap" style="height: 420px;"></div>';
+  return `<div class="language-python"><div class="cm-editor ͼ1 ͼ2"><div class="cm-announced" aria-live="polite"></div><div tabindex="-1" class="cm-scroller"><div class="cm-gutters" aria-hidden="true"><div class="cm-gutter cm-lineNumbers"><div class="cm-gutterElement" style="height: 0px; visibility: hidden; pointer-events: none;">99</div>${gutter}</div></div><div class="cm-content" role="textbox" contenteditable="true">${content}</div></div></div></div>`;
+}
+
+describe('unreadableCodeBlocks: blocks whose whole text is not on the page', () => {
+  const lines = Array.from({ length: 40 }, (_, i) => `x${i + 1} = ${i + 1}`);
+
+  it('a CodeMirror block with all its lines on the page is readable, without its line numbers', () => {
+    const root = html(`<p>Run:</p>${codeMirror(lines.slice(0, 3))}`);
+    expect(unreadableCodeBlocks(root)).toEqual([]);
+    expect(domToMarkdown(root)).toBe('Run:\n\n```python\nx1 = 1\nx2 = 2\nx3 = 3\n```');
+  });
+
+  it('ChatGPT’s viewers and plain <pre> blocks are readable', () => {
+    const root = html(`${CHATGPT_VIEWER_DIV}${CHATGPT_VIEWER_PRE}<pre><code>a\n</code></pre>`);
+    expect(unreadableCodeBlocks(root)).toEqual([]);
+  });
+
+  it('a CodeMirror block that left its end out of view (a gap after the last line) is not', () => {
+    const root = html(`<p>ok</p>${codeMirror(lines.slice(0, 3))}${codeMirror(lines, [1, 2, 3, 4, 5])}`);
+    expect(unreadableCodeBlocks(root)).toEqual([
+      'Code block 2: its CodeMirror editor left lines scrolled out of view off the page.',
+    ]);
+  });
+
+  it('a CodeMirror block scrolled to its middle (gaps above and below) is not', () => {
+    expect(unreadableCodeBlocks(html(codeMirror(lines, [20, 21, 22])))).toHaveLength(1);
+  });
+
+  it('line numbers that skip lines, even without a gap element, say lines are missing', () => {
+    const root = html(
+      codeMirror(lines, [1, 2, 3, 38, 39, 40]).replace(/<div class="cm-gap"[^>]*><\/div>/g, ''),
+    );
+    expect(root.querySelector('.cm-gap')).toBeNull();
+    expect(unreadableCodeBlocks(root)).toEqual([
+      'Code block 1: its line numbers skip lines that are not on the page.',
+    ]);
+  });
+
+  it('a Monaco editor (Qwen’s pre.qwen-markdown-code) is never taken as whole', () => {
+    // After a Qwen adapter's test page of the real DOM (code index file 54497661915): Monaco draws
+    // spaces as &nbsp; and only the lines in view.
+    const qwen =
+      '<pre class="qwen-markdown-code"><div class="qwen-markdown-code-header-wrapper"><div class="qwen-markdown-code-header"><div>python</div></div></div><div class="qwen-markdown-code-body"><section><div><div class="monaco-editor vs-dark"><div class="monaco-scrollable-element"><div class="lines-content"><div class="view-lines monaco-mouse-cursor-text"><div class="view-line"><span><span class="mtk1">print(1)</span></span></div></div></div></div></div></div></section></div></pre>';
+    expect(unreadableCodeBlocks(html(`<p>Code:</p>${qwen}`))).toEqual([
+      'Code block 1: it is drawn by a Monaco editor, which keeps only the lines in view on the page.',
+    ]);
   });
 });
 

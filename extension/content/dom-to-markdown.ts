@@ -35,6 +35,9 @@ function isChrome(el: Element): boolean {
     (role !== null && CHROME_ROLES.has(role)) ||
     el.hasAttribute('data-replyapply') ||
     el.classList.contains('sr-only') ||
+    // CodeMirror 6 puts an empty `img.cm-widgetBuffer` beside inline widgets (@codemirror/view
+    // WidgetBufferView); read as code it would be written back as a tag.
+    el.classList.contains('cm-widgetBuffer') ||
     // AI Studio marks the UI around a code block for its own copy (corpus aistudio-101):
     // `div.ignore-when-copying` holding the text IGNORE_WHEN_COPYING_START / _END.
     el.classList.contains('ignore-when-copying')
@@ -79,6 +82,8 @@ const LANG_CLASS = /(?:^|\s)(?:language|lang)-([\w#+.-]+)/;
  * blocks: `div[style*="display: block"] > code[style*="white-space: pre"]`, see `isBareCode`).
  */
 export function extractCodeBlock(host: Element): CodeBlock {
+  const editor = codeMirrorOf(host);
+  if (editor) return codeMirrorBlock(host, editor);
   const code = host.localName === 'code' ? host : host.querySelector('code');
   const text = code ? codeText(code) : textOutside(host, null);
   return { lang: codeLanguage(host, code), text };
@@ -87,6 +92,68 @@ export function extractCodeBlock(host: Element): CodeBlock {
 /** Markdown for the rendered reply under `root` (typically the site's `.markdown` element). */
 export function domToMarkdown(root: Element): string {
   return blocks(root).join('\n\n');
+}
+
+/**
+ * The code blocks under `root` whose whole text is not on the page, one reason each (in the order of
+ * the blocks), or `[]` when every block can be read in full. Editors that draw only the lines in view
+ * drop the rest from the DOM, and a block read without them would write a cut-off file, the worst
+ * outcome there is: the caller must not take such a reply's text from the DOM (rung 3) and should say
+ * why. A block is flagged when the page shows it is incomplete, or when its editor is one that keeps
+ * only the lines in view:
+ *  - Monaco (`.monaco-editor`, `.view-lines`): renders the visible lines only, absolutely placed and
+ *    with spaces as U+00A0. Qwen draws every code block so (`pre.qwen-markdown-code`; a Qwen
+ *    scraper notes the block's innerText stays at ~39 visible lines while it grows, code index file
+ *    54698554731). Always flagged: the DOM never says how many lines it left out.
+ *  - CodeMirror 6: a `.cm-gap` in `.cm-content` (@codemirror/view BlockGapWidget: the height of the
+ *    lines left out, code index file 21900006019), or a line-number gutter whose numbers do not run
+ *    1, 2, 3… over as many lines as the content holds.
+ * A CodeMirror block with all its lines on the page (no gap; numbered 1..n, or not numbered) is
+ * readable: Open WebUI's short blocks, and ChatGPT's read-only viewer, which draws the whole text as
+ * spans joined by `<br>` without `.cm-line`s.
+ */
+export function unreadableCodeBlocks(root: Element): string[] {
+  const reasons: string[] = [];
+  codeHosts(root).forEach((host, i) => {
+    const why = unreadableBecause(host);
+    if (why) reasons.push(`Code block ${i + 1}: ${why}`);
+  });
+  return reasons;
+}
+
+function unreadableBecause(host: Element): string | null {
+  if (host.matches('.monaco-editor, .view-lines') || host.querySelector('.monaco-editor, .view-lines'))
+    return 'it is drawn by a Monaco editor, which keeps only the lines in view on the page.';
+  const editor = codeMirrorOf(host);
+  if (!editor) return null;
+  const content = editor.querySelector('.cm-content');
+  if (!content) return 'its CodeMirror editor holds no text area.';
+  if (content.querySelector('.cm-gap'))
+    return 'its CodeMirror editor left lines scrolled out of view off the page.';
+  const numbers = lineNumbers(editor);
+  if (numbers === null) return null;
+  const lines = content.querySelectorAll('.cm-line').length;
+  const inOrder = numbers.every((n, i) => n === i + 1);
+  if (!inOrder || (lines > 0 && numbers.length !== lines))
+    return 'its line numbers skip lines that are not on the page.';
+  return null;
+}
+
+/**
+ * The numbers of a CodeMirror line-number gutter, or null without one. The gutter's first element
+ * is an invisible spacer holding the widest number (9, 99, 999: @codemirror/view gutter.ts), not a
+ * line: it is the one with `visibility: hidden`.
+ */
+function lineNumbers(editor: Element): number[] | null {
+  const gutter = editor.querySelector('.cm-lineNumbers');
+  if (!gutter) return null;
+  const numbers: number[] = [];
+  for (const el of Array.from(gutter.querySelectorAll('.cm-gutterElement'))) {
+    if (/visibility:\s*hidden/.test(el.getAttribute('style') ?? '')) continue;
+    const text = (el.textContent ?? '').trim();
+    if (/^\d+$/.test(text)) numbers.push(Number(text));
+  }
+  return numbers;
 }
 
 /** A fence one backtick longer than the longest backtick run in the code (at least three). */
@@ -186,11 +253,19 @@ function isBareCode(code: Element): boolean {
   );
 }
 
-/** The code blocks under `root`: `<pre>`s, CodeMirror editors, bare `<code>` blocks. */
-function codeHosts(root: Element): Element[] {
-  return Array.from(root.querySelectorAll('pre, .cm-editor, div > code')).filter(
-    (h) => h.localName !== 'code' || isBareCode(h),
-  );
+/**
+ * The code blocks under `root`: `<pre>`s, CodeMirror editors, bare `<code>` blocks; each once, by its
+ * outermost element. ChatGPT 2026 draws a block as `pre > … > div#code-block-viewer.cm-editor >
+ * .cm-scroller > pre.cm-content > code` (code index files 61997575912, 55447968426): a `<pre>` and
+ * an editor inside a `<pre>` are that one block, not three.
+ */
+const CODE_HOST = 'pre, .cm-editor, div > code';
+export function codeHosts(root: Element): Element[] {
+  return Array.from(root.querySelectorAll(CODE_HOST)).filter((h) => {
+    if (h.localName === 'code' && !isBareCode(h)) return false;
+    const outer = h.parentElement?.closest('pre, .cm-editor');
+    return !outer || !root.contains(outer);
+  });
 }
 
 function blocks(root: Element): string[] {
@@ -292,16 +367,45 @@ function wrappedCodeBlock(el: Element): string | null {
   const host = hosts[0]!;
   const label = host === el ? '' : textOutside(el, host, isProseChrome).trim();
   if (label && !LABEL.test(label)) return null;
-  const block = host.classList.contains('cm-editor') ? codeMirrorBlock(host) : extractCodeBlock(host);
+  const block = extractCodeBlock(host);
   return fenceCode({ lang: block.lang || labelLang(label), text: block.text });
 }
 
-function codeMirrorBlock(editor: Element): CodeBlock {
-  // An empty line holds a placeholder <br>; a line never holds a real line break.
-  const lines = Array.from(editor.querySelectorAll('.cm-line'), (line) => codeText(line).replace(/\n/g, ''));
+/** The CodeMirror 6 editor a code block is drawn with: the host itself, or one inside it. */
+function codeMirrorOf(host: Element): Element | null {
+  return host.classList.contains('cm-editor') ? host : host.querySelector('.cm-editor');
+}
+
+/**
+ * A CodeMirror 6 block: only its `.cm-content` is code; the line-number gutter (`.cm-gutters`, Open
+ * WebUI) is beside it, never read. Two ways to draw the lines:
+ *  - an editor: one `.cm-line` per line; an empty line holds a placeholder `<br>`, a line never a
+ *    real line break (Open WebUI);
+ *  - ChatGPT's 2026 read-only viewer: token spans with the lines joined by `<br>`, directly in
+ *    `div.cm-content` or in `pre.cm-content > code`, no language class (code index files
+ *    57953540706, 52084337453, 61997575912).
+ * The language: a `language-xxx` wrapper (Open WebUI), else a short label beside the editor inside
+ * the block, else the block's header (`labelAround`).
+ */
+function codeMirrorBlock(host: Element, editor: Element): CodeBlock {
+  const content = editor.querySelector('.cm-content');
+  let text = '';
+  if (content) {
+    const lines = content.querySelectorAll('.cm-line');
+    if (lines.length > 0) {
+      const read = Array.from(lines, (line) => codeText(line).replace(/\n/g, ''));
+      text = `${read.join('\n')}\n`;
+    } else {
+      text = codeText(content);
+      if (text !== '' && !text.endsWith('\n')) text += '\n';
+    }
+  }
   const wrapper = editor.closest('[class*="language-"]');
-  const lang = LANG_CLASS.exec(wrapper?.className ?? '')?.[1]?.toLowerCase() ?? '';
-  return { lang, text: lines.length ? `${lines.join('\n')}\n` : '' };
+  const fromClass = LANG_CLASS.exec(wrapper?.className ?? '')?.[1]?.toLowerCase();
+  if (fromClass) return { lang: fromClass, text };
+  const inside = host !== editor ? textOutside(host, editor).trim() : '';
+  const lang = inside && LABEL.test(inside) ? labelLang(inside) : labelAround(host);
+  return { lang, text };
 }
 
 function list(el: Element): string {
