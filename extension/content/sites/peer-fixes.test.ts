@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+// Issue 27 for the sites added from the peers: each adapter on the real markup found for it (a capture
+// under captures/, or its fixture pages rebuilt after a real source), at the site's real URL.
+import { describe, expect, it } from 'vitest';
+import { insertIntoComposer } from '../composer';
+import { domText, findCopyButton } from '../raw-text';
+import { kimi } from './kimi';
+import { messageIdOf } from './message-id';
+import { adapterFor } from './registry';
+import { loadPage, pageJson } from './saved-pages';
+import type { SiteAdapter } from './types';
+
+interface SavedReply {
+  messageId: string;
+  text?: string;
+  markdown?: string;
+}
+interface SavedPage {
+  url: string;
+  replies: SavedReply[];
+  userMessages?: number;
+  streaming?: { messageId: string };
+}
+
+/** The turns an adapter finds on a page, with their ids and the DOM rung's text. */
+function readPage(adapter: SiteAdapter, page: string) {
+  const doc = loadPage(page);
+  const turns = Array.from(doc.querySelectorAll(adapter.selectors.turn.css));
+  return {
+    doc,
+    turns,
+    replies: turns.map((t) => ({ messageId: messageIdOf(t, adapter), text: domText(t, adapter) })),
+  };
+}
+
+const containerOf = (turn: Element, adapter: SiteAdapter) => turn.closest(adapter.selectors.container.css)!;
+/**
+ * The page's turns inside `container`, as a browser's `container.querySelectorAll(turn.css)` finds
+ * them (happy-dom matches the whole selector inside the element, so an ancestor in it never matches).
+ */
+const turnsIn = (container: Element, adapter: SiteAdapter) =>
+  Array.from(container.ownerDocument.querySelectorAll(adapter.selectors.turn.css)).filter((t) =>
+    container.contains(t),
+  );
+const isDone = (turn: Element, adapter: SiteAdapter) =>
+  containerOf(turn, adapter).querySelector(adapter.selectors.doneMarker!.css) !== null;
+
+describe('kimi on captures/kimi-202 (kimi.com, ~Nov 2025)', () => {
+  const page = 'captures/kimi-202';
+  const saved = pageJson<SavedPage>(page);
+
+  it('is served by the kimi adapter at its real URL', () => {
+    expect(adapterFor(saved.url)).toBe(kimi);
+    expect(kimi.conversationId(saved.url)).toBe('19b9669f-a572-8d79-8000-09ef2d189203');
+  });
+
+  it('finds each answer once, not the reasoning panel ahead of the second one', () => {
+    const { replies } = readPage(kimi, page);
+    expect(replies.map((r) => r.messageId)).toEqual(saved.replies.map((r) => r.messageId));
+  });
+
+  it('rebuilds each answer’s text from the page, without the reasoning', () => {
+    const { replies } = readPage(kimi, page);
+    expect(replies.map((r) => r.text)).toEqual(saved.replies.map((r) => r.text));
+    for (const r of replies) expect(r.text).not.toContain('The user is asking about identity');
+  });
+
+  it('takes no user turn', () => {
+    const { doc, turns } = readPage(kimi, page);
+    expect(doc.querySelectorAll('.chat-content-item-user')).toHaveLength(saved.userMessages!);
+    for (const t of turns) expect(t.closest('.chat-content-item-user')).toBeNull();
+  });
+
+  it('sees both replies finished (their action bar) and nothing streaming', () => {
+    const { doc, turns } = readPage(kimi, page);
+    for (const t of turns) expect(isDone(t, kimi)).toBe(true);
+    expect(doc.querySelector(kimi.selectors.streaming.css)).toBeNull();
+  });
+
+  it('finds each reply’s own Copy control, an icon-only div, and it covers that reply alone', () => {
+    const { turns } = readPage(kimi, page);
+    for (const t of turns) {
+      const container = containerOf(t, kimi);
+      const copy = findCopyButton(container, t, kimi);
+      expect(copy?.localName).toBe('div');
+      expect(copy?.querySelector(':scope > svg')?.getAttribute('name')).toBe('Copy');
+      expect(copy?.closest('.segment-assistant')).toBe(t.closest('.segment-assistant'));
+      // The Copy rung refuses a container that holds several turns ("covers several messages"); the
+      // reasoning panel counted as a turn made it refuse the second reply.
+      expect(turnsIn(container, kimi)).toEqual([t]);
+    }
+  });
+
+  it('types into the real composer (captures/kimi-202-composer), idle: not streaming', () => {
+    const page = loadPage('captures/kimi-202-composer');
+    expect(page.querySelector(kimi.selectors.streaming.css)).toBeNull();
+    document.body.innerHTML = page.body.innerHTML;
+    expect(insertIntoComposer(document, kimi.selectors.composer!.css, 'Answer with a diff.')).toMatchObject({
+      ok: true,
+    });
+    expect(document.querySelector('.chat-input-editor')!.textContent).toContain('Answer with a diff.');
+    document.body.innerHTML = '';
+  });
+});
