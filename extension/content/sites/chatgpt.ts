@@ -2,11 +2,15 @@
  * chatgpt.com (and the old chat.openai.com host, which redirects there).
  *
  * Page structure (2025 UI; the corpus pages show the 2023 eras): each turn is an
- * `article[data-testid="conversation-turn-N"]` holding one or more message divs
+ * `article[data-testid="conversation-turn-N"]` (capture chatgpt-202, Nov 2025; a `section` with the
+ * same test id in 2026: code index files 56709657804, 55137025614) holding one or more message divs
  * `[data-message-author-role][data-message-id]`; the rendered markdown is `div.markdown` inside the
  * message; the action bar (Copy, Good/Bad response, Share, …) is a sibling of the message, inside the
  * article, and only appears once the reply is complete. While a reply streams, the composer's submit
- * button becomes `button[data-testid="stop-button"]`.
+ * button becomes `button[data-testid="stop-button"]`. The turn starts with a screen-reader heading
+ * (`h6.sr-only` "ChatGPT said:") outside the message: the turn is the message, never the article.
+ * Code blocks in 2026 are a read-only CodeMirror viewer inside the `<pre>`, sometimes with a
+ * `pre.cm-content` of its own (see dom-to-markdown.ts).
  *
  * Sources, read 2026-11: corpus chatgpt-001/-002/-005 (2023–2025 eras); CodeWebChat
  * (robertpiosik/CodeWebChat) apps/browser/src/content-scripts/send-prompt-content-script/chatbots/
@@ -31,6 +35,7 @@ const CHATGPT_PAGES = {
   two: 'fixtures/chatgpt-two-replies',
   noOps: 'fixtures/chatgpt-no-ops',
   streaming: 'fixtures/chatgpt-streaming',
+  cap202: 'captures/chatgpt-202',
 } as const;
 const P = CHATGPT_PAGES;
 
@@ -44,53 +49,133 @@ export const chatgpt: SiteAdapter = {
     // corpus chatgpt-001; MCP-SA function_result_selector (the user side of the same attribute)
     turn: {
       css: '[data-message-author-role="assistant"]',
-      expect: { [P.c001]: 1, [P.c002]: 0, [P.c005]: 0, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
+      expect: {
+        [P.c001]: 1,
+        [P.c002]: 0,
+        [P.c005]: 0,
+        [P.two]: 2,
+        [P.noOps]: 1,
+        [P.streaming]: 1,
+        [P.cap202]: 1,
+      },
     },
     messageIdAttribute: 'data-message-id',
     container: {
       // corpus chatgpt-001 (2023, a div), our 2025 pages (an article); user turns match too (they
       // are never `turn`s).
       css: '[data-testid^="conversation-turn-"]',
-      expect: { [P.c001]: 2, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 2 },
+      expect: {
+        [P.c001]: 2,
+        [P.c002]: 0,
+        [P.c005]: 0,
+        [P.two]: 4,
+        [P.noOps]: 2,
+        [P.streaming]: 2,
+        [P.cap202]: 1,
+      },
     },
     // corpus chatgpt-001
     content: {
       css: '.markdown',
-      expect: { [P.c001]: 1, [P.c002]: 0, [P.c005]: 0, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
+      expect: {
+        [P.c001]: 1,
+        [P.c002]: 0,
+        [P.c005]: 0,
+        [P.two]: 2,
+        [P.noOps]: 1,
+        [P.streaming]: 1,
+        [P.cap202]: 1,
+      },
     },
-    // CWC is_generating
+    // CWC is_generating; 2026: `button#composer-submit-button[data-testid="stop-button"]` (code index
+    // file 54592269137). Not when disabled: ChatGPT leaves that button in the page, disabled, after the
+    // reply ends ("regression (fatal)" in a ChatGPT script, code index file 60955912891), and a stale
+    // stop button would keep the last reply from ever being reported.
     streaming: {
-      css: 'button[data-testid="stop-button"]',
-      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 0, [P.noOps]: 0, [P.streaming]: 1 },
+      css: 'button[data-testid="stop-button"]:not([disabled])',
+      expect: {
+        [P.c001]: 0,
+        [P.c002]: 0,
+        [P.c005]: 0,
+        [P.two]: 0,
+        [P.noOps]: 0,
+        [P.streaming]: 1,
+        [P.cap202]: 0,
+      },
     },
     // CWC perform_copy. User turns have the same Copy button, hence 2 per exchange; a streaming
     // reply has none yet.
     doneMarker: {
       css: COPY_TURN_BUTTON,
-      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },
+      expect: {
+        [P.c001]: 0,
+        [P.c002]: 0,
+        [P.c005]: 0,
+        [P.two]: 4,
+        [P.noOps]: 2,
+        [P.streaming]: 1,
+        [P.cap202]: 1,
+      },
     },
+    // capture chatgpt-202: `aria-label="Copy"`; the test id is the stable hook.
     copyButton: {
       css: COPY_TURN_BUTTON,
-      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },
+      expect: {
+        [P.c001]: 0,
+        [P.c002]: 0,
+        [P.c005]: 0,
+        [P.two]: 4,
+        [P.noOps]: 2,
+        [P.streaming]: 1,
+        [P.cap202]: 1,
+      },
     },
     // Earlier pages (early 2024) had no test id on it; its name and its place (first in the bar) stay.
-    copyButtonNames: ['Copy', 'Copy to clipboard', 'Copy message'],
+    // The name varies by version: "Copy" (capture chatgpt-202), "Copy message", "Copy response" (corpus
+    // chatgpt-202's sidecar, code index files 54592269137, 52552301248).
+    copyButtonNames: ['Copy', 'Copy to clipboard', 'Copy message', 'Copy response'],
     copyButtonIndex: 0,
     // the bar around Copy (CWC's footer, `.agent-turn > div:nth-of-type(2) > div`, is that bar)
     actionBar: {
       css: `div:has(> ${COPY_TURN_BUTTON})`,
-      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 4, [P.noOps]: 2, [P.streaming]: 1 },
+      expect: {
+        [P.c001]: 0,
+        [P.c002]: 0,
+        [P.c005]: 0,
+        [P.two]: 4,
+        [P.noOps]: 2,
+        [P.streaming]: 1,
+        [P.cap202]: 1,
+      },
     },
-    // corpus chatgpt-002/-005; MCP-SA targetSelectors ['pre']
+    // corpus chatgpt-002/-005; MCP-SA targetSelectors ['pre']. Not the `pre.cm-content` that 2026's
+    // CodeMirror viewer nests inside a block's `<pre>` (code index files 61997575912, 55447968426): one
+    // block, counted once.
     codeBlock: {
-      css: 'pre',
-      expect: { [P.c001]: 0, [P.c002]: 3, [P.c005]: 4, [P.two]: 2, [P.noOps]: 1, [P.streaming]: 1 },
+      css: 'pre:not(.cm-content)',
+      expect: {
+        [P.c001]: 0,
+        [P.c002]: 3,
+        [P.c005]: 4,
+        [P.two]: 2,
+        [P.noOps]: 1,
+        [P.streaming]: 1,
+        [P.cap202]: 0,
+      },
     },
     // CWC enter_message `div#prompt-textarea`; MCP-SA CHAT_INPUT. The corpus pages are excerpts of
     // the thread only.
     composer: {
       css: '#prompt-textarea',
-      expect: { [P.c001]: 0, [P.c002]: 0, [P.c005]: 0, [P.two]: 1, [P.noOps]: 1, [P.streaming]: 1 },
+      expect: {
+        [P.c001]: 0,
+        [P.c002]: 0,
+        [P.c005]: 0,
+        [P.two]: 1,
+        [P.noOps]: 1,
+        [P.streaming]: 1,
+        [P.cap202]: 0,
+      },
     },
   },
   conversationId: chatGptConversationId,
