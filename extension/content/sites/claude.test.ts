@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readRawText } from '../raw-text';
+import { trackReplies } from '../reply-tracker';
 import { claude, claudeCache, fetchClaudeConversation, lastActiveOrg } from './claude';
 import { fetchOpenWebUiChat, openWebUiCache, openwebui } from './openwebui';
-import { loadPage, pageJson } from './saved-pages';
+import { loadPage, pageHtml, pageJson } from './saved-pages';
 
 type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
 function fakeFetch(route: Route) {
@@ -242,5 +243,49 @@ describe('Open WebUI API reader', () => {
     } finally {
       localStorage.removeItem('token');
     }
+  });
+});
+
+describe('claude: a new reply before it says it streams', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+  });
+
+  // For its first ~170 ms a new reply carries no `data-is-streaming` (issue 27) and the composer may
+  // not show its Stop button yet: nothing says it streams. What keeps it from being reported is the
+  // done marker: the reply has no action bar (`action-bar-copy`) until it is complete.
+  it('is not reported while it has no action bar, and is reported once it has one', async () => {
+    vi.useFakeTimers();
+    history.replaceState(null, '', new URL(saved.url).pathname);
+    document.body.innerHTML = pageHtml('fixtures/claude-two-replies');
+    const last = Array.from(document.querySelectorAll('[data-test-render-count]')).at(-1)!;
+    last.insertAdjacentHTML(
+      'afterend',
+      '<div data-test-render-count="1"><div><div class="group relative pb-3"><div class="font-claude-response"><div><div class="standard-markdown"><p>Sure, here</p></div></div></div></div></div></div>',
+    );
+    const reply = document.querySelectorAll(claude.selectors.turn.css)[2]!;
+    expect(document.querySelector(claude.selectors.streaming.css)).toBeNull();
+
+    const controller = new AbortController();
+    const ids: string[] = [];
+    trackReplies({ adapter: claude, signal: controller.signal, onFinished: (_, id) => ids.push(id) });
+    await vi.advanceTimersByTimeAsync(1000); // well past the tracker's 400 ms of stable text
+    expect(ids).toEqual(['turn-0', 'turn-1']);
+
+    // Then it streams, ends, and its action bar appears.
+    const wrapper = reply.parentElement!;
+    wrapper.setAttribute('data-is-streaming', 'true');
+    reply.querySelector('.standard-markdown')!.insertAdjacentHTML('beforeend', '<p>is the fix.</p>');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ids).toEqual(['turn-0', 'turn-1']);
+    wrapper.setAttribute('data-is-streaming', 'false');
+    wrapper.insertAdjacentHTML(
+      'afterend',
+      '<div role="group" aria-label="Message actions"><button type="button" data-testid="action-bar-copy" aria-label="Copy"></button></div>',
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    expect(ids).toEqual(['turn-0', 'turn-1', 'turn-2']);
   });
 });
