@@ -3,9 +3,11 @@
 // under captures/, or its fixture pages rebuilt after a real source), at the site's real URL.
 import { describe, expect, it } from 'vitest';
 import { insertIntoComposer } from '../composer';
+import { unreadableCodeBlocks } from '../dom-to-markdown';
 import { domText, findCopyButton } from '../raw-text';
 import { kimi } from './kimi';
 import { messageIdOf } from './message-id';
+import { qwen } from './qwen';
 import { adapterFor } from './registry';
 import { loadPage, pageJson } from './saved-pages';
 import type { SiteAdapter } from './types';
@@ -99,6 +101,42 @@ describe('kimi on captures/kimi-202 (kimi.com, ~Nov 2025)', () => {
       ok: true,
     });
     expect(document.querySelector('.chat-input-editor')!.textContent).toContain('Answer with a diff.');
+    document.body.innerHTML = '';
+  });
+});
+
+describe('qwen: the stop button, and a code block counted once', () => {
+  it('an idle composer (no send button) is not streaming; a .stop-button is', () => {
+    const idle = loadPage('fixtures/qwen-two-replies');
+    expect(idle.querySelector('.message-input-container')).not.toBeNull();
+    expect(idle.querySelector('.send-button')).toBeNull();
+    expect(idle.querySelector(qwen.selectors.streaming.css)).toBeNull();
+    const busy = loadPage('fixtures/qwen-streaming');
+    expect(busy.querySelector(qwen.selectors.streaming.css)).not.toBeNull();
+  });
+
+  it('the finished replies are reported done, with their own Copy control', () => {
+    const { turns } = readPage(qwen, 'fixtures/qwen-two-replies');
+    expect(turns).toHaveLength(2);
+    for (const t of turns) {
+      expect(isDone(t, qwen)).toBe(true);
+      expect(findCopyButton(containerOf(t, qwen), t, qwen)?.className).toContain('container-copy');
+    }
+  });
+
+  it('counts pre.qwen-markdown-code once, not again for the editor inside it', () => {
+    const { turns } = readPage(qwen, 'fixtures/qwen-two-replies');
+    for (const t of turns) expect(t.querySelectorAll(qwen.selectors.codeBlock.css)).toHaveLength(1);
+  });
+
+  it('a Monaco block (the 2026 scripts’ markup) is one block, and one the DOM cannot read in full', () => {
+    // Built from code index files 54497661915 (pre > header-wrapper > header > div, body > section >
+    // div > .monaco-editor > … > .view-lines > .view-line > span > span.mtk1, spaces as &nbsp;) and
+    // 68405275417 (.margin-view-overlays, the line numbers): not a capture.
+    document.body.innerHTML = `<div class="response-message-content phase-answer"><div class="custom-qwen-markdown"><div class="qwen-markdown qwen-markdown-loose"><pre class="qwen-markdown-code"><div class="qwen-markdown-code-header-wrapper"><div class="qwen-markdown-code-header"><div>ts</div></div></div><div class="qwen-markdown-code-body"><section><div><div class="monaco-editor" data-mode-id="typescript"><div class="margin"><div class="margin-view-overlays"><div>1</div><div>2</div></div></div><div class="monaco-scrollable-element"><div class="lines-content"><div class="view-lines monaco-mouse-cursor-text"><div class="view-line"><span><span class="mtk1">const&nbsp;n&nbsp;=&nbsp;1;</span></span></div><div class="view-line"><span><span class="mtk1">export&nbsp;{&nbsp;n&nbsp;};</span></span></div></div></div></div></div></div></section></div></pre></div></div></div>`;
+    const turn = document.querySelector(qwen.selectors.turn.css.split(' ').pop()!)!;
+    expect(turn.querySelectorAll(qwen.selectors.codeBlock.css)).toHaveLength(1);
+    expect(unreadableCodeBlocks(turn)).toHaveLength(1);
     document.body.innerHTML = '';
   });
 });

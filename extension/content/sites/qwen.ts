@@ -13,9 +13,15 @@
  * Page structure, as the peers see it: a reply is a `.chat-response-message`; once done its footer
  * holds `.qwen-chat-package-comp-new-action-control-icons` with the Copy
  * `div.qwen-chat-package-comp-new-action-control-container-copy` (user messages have such a control
- * too, in their own footer). Code blocks are CodeMirror editors (`.cm-line`), with a header naming
- * the language. The composer is `textarea.message-input-textarea`; its send button is
- * `.send-button.disabled` while nothing is generated.
+ * too, in their own footer). The composer is `textarea.message-input-textarea`.
+ *
+ * What 2026 scripts in the code index add (no page captured): a code block is
+ * `pre.qwen-markdown-code` (a header `.qwen-markdown-code-header > div` naming the language, then
+ * `.qwen-markdown-code-body` holding a Monaco editor, `.view-lines > .view-line`, which keeps only the
+ * lines in view; files 62487300802, 54497661915, 56109985298, 68405275417). While a reply is
+ * generated the composer's `.chat-prompt-send-button` holds `.stop-button` (aria-label "Stop"; files
+ * 60951169641, 57483029879, 70068758670); idle it shows a voice button and no send button (issue 27),
+ * so CWC's "no `.send-button.disabled`" read an idle composer as generating.
  *
  * Message ids: none the peers read; a reply's id is its position, `turn-<n>`.
  */
@@ -46,23 +52,18 @@ export const qwen: SiteAdapter = {
     container: { css: CONTAINER, expect: { [P.two]: 2, [P.streaming]: 1 } },
     // Not from a peer: the same public scripts read `.qwen-markdown`.
     content: { css: '.phase-answer .qwen-markdown', expect: { [P.two]: 2, [P.streaming]: 1 } },
-    // CWC is_generating: `!document.querySelector('.send-button.disabled')`, i.e. generating while
-    // the send button is not the disabled one. Scoped to MCP's composer panel
-    // (`div.message-input-container`), so a page whose composer is not there (yet) counts as not
-    // generating, and finishing falls back on stable text rather than waiting for ever. Also true
-    // while the user types a draft: only the newest reply waits for that.
-    streaming: {
-      css: 'div.message-input-container:not(:has(.send-button.disabled))',
-      expect: { [P.two]: 0, [P.streaming]: 1 },
-    },
+    // The stop button (see above). Not CWC's is_generating (`!document.querySelector('.send-button
+    // .disabled')`): an idle composer has no send button at all, and a page read as generating for
+    // ever never reports its replies.
+    streaming: { css: '.stop-button', expect: { [P.two]: 0, [P.streaming]: 1 } },
     // CWC footer_selector: the bar is only there once the reply is done.
     doneMarker: { css: ACTIONS, expect: { [P.two]: 2, [P.streaming]: 0 } },
     // User messages have a Copy control too, in their own footer: never in a reply's container.
     copyButton: { css: COPY, expect: { [P.two]: 4, [P.streaming]: 1 } },
     actionBar: { css: ACTIONS, expect: { [P.two]: 2, [P.streaming]: 0 } },
-    // CWC get_code_from_block reads `.cm-line`; MCP config for chat.qwen.ai: CodeMirror extraction.
-    // `.cm-editor` is CodeMirror 6's editor around those lines; `pre` for plain blocks.
-    codeBlock: { css: '.cm-editor, pre', expect: { [P.two]: 2, [P.streaming]: 1 } },
+    // `pre.qwen-markdown-code` (see above), once: the editor inside it (Monaco, or the CodeMirror lines
+    // CWC get_code_from_block reads) is the same block, so it is not counted again.
+    codeBlock: { css: 'pre', expect: { [P.two]: 2, [P.streaming]: 1 } },
     // MCP CHAT_INPUT `textarea.message-input-textarea`; CWC enter_message `textarea`.
     composer: { css: 'textarea.message-input-textarea', expect: { [P.two]: 1, [P.streaming]: 1 } },
   },
