@@ -10,6 +10,7 @@ import { messageIdOf } from './message-id';
 import { qwen } from './qwen';
 import { adapterFor } from './registry';
 import { loadPage, pageJson } from './saved-pages';
+import { t3chat } from './t3chat';
 import type { SiteAdapter } from './types';
 
 interface SavedReply {
@@ -138,5 +139,31 @@ describe('qwen: the stop button, and a code block counted once', () => {
     expect(turn.querySelectorAll(qwen.selectors.codeBlock.css)).toHaveLength(1);
     expect(unreadableCodeBlocks(turn)).toHaveLength(1);
     document.body.innerHTML = '';
+  });
+});
+
+describe('t3chat: replies are the messages not marked "Your message"', () => {
+  const page = 'fixtures/t3chat-two-replies';
+  const saved = pageJson<SavedPage & { replies: Array<{ markdown: string }> }>(page);
+
+  it('finds both replies, under their message ids, and never a user message', () => {
+    const { doc, turns, replies } = readPage(t3chat, page);
+    expect(doc.querySelector('[aria-label="Assistant message"]')).toBeNull();
+    expect(replies.map((r) => r.messageId)).toEqual(saved.replies.map((r) => r.messageId));
+    for (const t of turns) expect(t.querySelector('[aria-label="Your message"]')).toBeNull();
+    expect(replies.map((r) => r.text)).toEqual(saved.replies.map((r) => r.markdown));
+  });
+
+  it('each reply has its own Copy button and is done; the streaming one is not', () => {
+    const { turns } = readPage(t3chat, page);
+    for (const t of turns) {
+      expect(findCopyButton(containerOf(t, t3chat), t, t3chat)?.getAttribute('aria-label')).toBe(
+        'Copy response to clipboard',
+      );
+      expect(isDone(t, t3chat)).toBe(true);
+    }
+    const streaming = readPage(t3chat, 'fixtures/t3chat-streaming');
+    expect(streaming.turns).toHaveLength(1);
+    expect(isDone(streaming.turns[0]!, t3chat)).toBe(false);
   });
 });

@@ -9,10 +9,12 @@
  * MCP finds replies by their `<pre>` blocks and decides they are finished by their text staying the
  * same; it names no reply element, action bar or streaming signal. Those below follow a public T3 Chat
  * browser extension in the code index ("AI Bridge", not a peer): each message a `div[data-message-id]`,
- * the reply `[role="article"][aria-label="Assistant message"]` (MCP's user turns are the matching
- * `[aria-label="Your message"]`), its buttons in the `div` right after it, Copy labelled
- * "Copy response to clipboard". The stop button's label is a guess; when it is wrong, a reply is
- * finished once its Copy button shows or its text has been stable for a while (the tracker's grace).
+ * the reply's buttons after its text, Copy labelled "Copy response to clipboard". Its reply marker
+ * (`[role="article"][aria-label="Assistant message"]`) is gone: a live-verified 2026-08 config (code
+ * index file 62226456305, an 8-turn chat) found only user turns marked (`aria-label="Your message"`,
+ * MCP's user turns too) and assistant turns unmarked, with `.prose` inside both. So a reply is the
+ * message that holds no "Your message". The stop button's label is a guess; when it is wrong, a reply
+ * is finished once its Copy button shows or its text has been stable for a while (the tracker's grace).
  * No real page captured yet.
  *
  * Message ids: the `data-message-id` of the message.
@@ -25,8 +27,10 @@ const P = { two: 'fixtures/t3chat-two-replies', streaming: 'fixtures/t3chat-stre
 
 // AI Bridge (see above): messageContainerSelector.
 const MESSAGE = 'div[data-message-id]';
-// AI Bridge: actionsContainerSelector `[role="article"][aria-label="Assistant message"] + div`.
-const TURN = '[role="article"][aria-label="Assistant message"]';
+// 62226456305: assistant `[data-message-id]:not(:has([aria-label="Your message"]))`.
+const TURN = `${MESSAGE}:not(:has([aria-label="Your message"]))`;
+// The reply's text (62226456305: `.prose`, in user turns too, hence inside TURN only).
+const TEXT = `${TURN} .prose`;
 // AI Bridge: the Copy button.
 const COPY = 'button[aria-label="Copy response to clipboard"]';
 
@@ -39,15 +43,15 @@ export const t3chat: SiteAdapter = {
     messageIdAttribute: 'data-message-id',
     // User messages match too; they hold no turn.
     container: { css: MESSAGE, expect: { [P.two]: 4, [P.streaming]: 2 } },
-    // Not from a peer: the block after the article's screen-reader label ("Assistant Reply:", which is
-    // left out anyway). When it misses, the whole article is read.
-    content: { css: `${TURN} > div`, expect: { [P.two]: 2, [P.streaming]: 1 } },
+    // When it misses, the whole message is read.
+    content: { css: TEXT, expect: { [P.two]: 2, [P.streaming]: 1 } },
     // Not from a peer, not seen: see above.
     streaming: { css: 'form button[aria-label="Stop generating"]', expect: { [P.two]: 0, [P.streaming]: 1 } },
     doneMarker: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
     copyButton: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
     copyButtonNames: ['Copy response to clipboard'],
-    actionBar: { css: `${TURN} + div`, expect: { [P.two]: 2, [P.streaming]: 0 } },
+    // AI Bridge: the buttons in the div after the reply's text.
+    actionBar: { css: `${TEXT} + div`, expect: { [P.two]: 2, [P.streaming]: 0 } },
     // MCP render_prescript config for t3.chat: targetSelectors ['pre'].
     codeBlock: { css: 'pre', expect: { [P.two]: 2, [P.streaming]: 1 } },
     // MCP CHAT_INPUT `textarea#chat-input`.
