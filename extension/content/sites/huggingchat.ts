@@ -16,21 +16,37 @@
  * `<pre><code>` with a Copy button above: no language class or label, so the DOM rung's fences name
  * no language (the Copy button's text has it).
  *
+ * The bar is drawn only while the conversation is idle: `loading` is conversation-wide, so while ANY
+ * reply streams every earlier reply loses its whole bar (ChatMessage.svelte `{#if
+ * message.routerMetadata || (!loading && message.content)}`), our button in it with it, and the bar
+ * comes back after the stream, behind wherever our button was put meanwhile (right after the
+ * bubble). The bar is therefore found as the `<div>` after the bubble, never by its position.
+ * Captures: `captures/huggingchat-201` (a finished reply), `-201-streaming` (an earlier reply without
+ * its bar while the next one streams), rendered from chat-ui @c100c16.
+ *
  * Message ids: the message's `data-message-id` (chat-ui's id).
  */
 import { ancestorId } from './message-id';
 import type { SiteAdapter } from './types';
 import { pathMatch } from './url-path';
 
-const P = { two: 'fixtures/huggingchat-two-replies', streaming: 'fixtures/huggingchat-streaming' } as const;
+const P = {
+  two: 'fixtures/huggingchat-two-replies',
+  streaming: 'fixtures/huggingchat-streaming',
+  cap: 'captures/huggingchat-201',
+  capStreaming: 'captures/huggingchat-201-streaming',
+} as const;
 
 // CWC@73df562 get_chat_turn: footer.closest('div[data-message-role="assistant"]').
 const MESSAGE = 'div[data-message-role="assistant"]';
 // chat-ui: the bubble, the message's second child (CWC's footer is its third).
 const TURN = `${MESSAGE} > div:nth-child(2)`;
-// CWC footer_selector.
-const BAR = `${MESSAGE} > div:nth-child(3)`;
-// chat-ui CopyToClipBoardBtn: title "Copy to clipboard" (code blocks use it too: only the bar's counts).
+// chat-ui ChatMessage.svelte: the message's <div>s are the bubble and the bar (the avatar is an <svg>).
+// Not CWC's `> div:nth-child(3)`: our button, put after the bubble while the bar is gone, would push
+// the returning bar to the fourth place.
+const BAR = `${MESSAGE} > div ~ div`;
+// chat-ui CopyToClipBoardBtn: title "Copy to clipboard" (code blocks and the user's Copy use it too:
+// only the bar's counts). Its text is the tooltip's "Copied".
 const COPY = `${BAR} > button[title="Copy to clipboard"]`;
 
 export const huggingchat: SiteAdapter = {
@@ -39,26 +55,35 @@ export const huggingchat: SiteAdapter = {
   pathPrefix: '/chat',
   matches: ['https://huggingface.co/chat*'],
   selectors: {
-    turn: { css: TURN, expect: { [P.two]: 2, [P.streaming]: 1 } },
+    turn: { css: TURN, expect: { [P.two]: 2, [P.streaming]: 1, [P.cap]: 1, [P.capStreaming]: 2 } },
     messageIdAttribute: 'data-message-id',
-    container: { css: MESSAGE, expect: { [P.two]: 2, [P.streaming]: 1 } },
+    container: { css: MESSAGE, expect: { [P.two]: 2, [P.streaming]: 1, [P.cap]: 1, [P.capStreaming]: 2 } },
     // chat-ui proseClasses start with "prose".
-    content: { css: '.prose', expect: { [P.two]: 2, [P.streaming]: 1 } },
+    content: { css: '.prose', expect: { [P.two]: 2, [P.streaming]: 1, [P.cap]: 1, [P.capStreaming]: 2 } },
     // CWC is_generating; chat-ui StopGeneratingBtn.
-    streaming: { css: 'button.stop-generating-btn', expect: { [P.two]: 0, [P.streaming]: 1 } },
-    // chat-ui shows Copy in the bar only when the message is not the one loading.
-    doneMarker: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
-    copyButton: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
+    streaming: {
+      css: 'button.stop-generating-btn',
+      expect: { [P.two]: 0, [P.streaming]: 1, [P.cap]: 0, [P.capStreaming]: 1 },
+    },
+    // chat-ui shows Copy in the bar only when the message is not the one loading (and, without
+    // routerMetadata, only while nothing loads).
+    doneMarker: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0, [P.cap]: 1, [P.capStreaming]: 0 } },
+    copyButton: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0, [P.cap]: 1, [P.capStreaming]: 0 } },
     // chat-ui: Copy, then Retry. CWC perform_copy clicks `button:nth-of-type(2)` of the bar: a bar
     // with router details first, or an older order; the name decides, and index 0 is only taken
     // when that button is named for copying.
     copyButtonNames: ['Copy to clipboard'],
     copyButtonIndex: 0,
-    actionBar: { css: BAR, expect: { [P.two]: 2, [P.streaming]: 0 } },
+    actionBar: { css: BAR, expect: { [P.two]: 2, [P.streaming]: 0, [P.cap]: 1, [P.capStreaming]: 0 } },
     // chat-ui CodeBlock.svelte.
-    codeBlock: { css: 'pre', expect: { [P.two]: 2, [P.streaming]: 1 } },
-    // CWC enter_message `textarea` (chat-ui ChatInput.svelte: the only one, unless a message is edited).
-    composer: { css: 'form textarea', expect: { [P.two]: 1, [P.streaming]: 1 } },
+    codeBlock: { css: 'pre', expect: { [P.two]: 2, [P.streaming]: 1, [P.cap]: 1, [P.capStreaming]: 2 } },
+    // CWC enter_message `textarea`; chat-ui ChatInput.svelte's is `inputmode="text"`: a user message
+    // being edited holds a <textarea> in a <form> too (ChatMessage.svelte, rows="5", no inputmode),
+    // and it comes first in the page.
+    composer: {
+      css: 'form textarea[inputmode="text"]',
+      expect: { [P.two]: 1, [P.streaming]: 1, [P.cap]: 1, [P.capStreaming]: 1 },
+    },
   },
   messageId: (turn) => ancestorId(turn, MESSAGE, 'data-message-id'),
   conversationId: huggingChatConversationId,
