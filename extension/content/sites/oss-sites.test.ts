@@ -12,8 +12,9 @@ import { domText, findCopyButton } from '../raw-text';
 import { trackReplies } from '../reply-tracker';
 import { adapterHealth } from './health';
 import { huggingchat } from './huggingchat';
+import { librechat } from './librechat';
 import { messageIdOf } from './message-id';
-import { adapterFor } from './registry';
+import { adapterFor, adapterForOrigin } from './registry';
 import { loadPage, pageHtml, pageJson } from './saved-pages';
 import type { SiteAdapter } from './types';
 
@@ -32,9 +33,13 @@ interface Capture {
 /** The user's messages on each app's page (no reader may take them). */
 const USER_MESSAGE = {
   huggingchat: '[data-message-type="user"]',
+  librechat: '.message-render:has(> .user-turn)',
 } as const;
 
-const SITES = [['huggingchat', huggingchat]] as const;
+const SITES = [
+  ['huggingchat', huggingchat],
+  ['librechat', librechat],
+] as const;
 const PAGES = SITES.flatMap(([id, adapter]) =>
   [`captures/${id}-201`, `captures/${id}-201-streaming`].map((page) => [page, id, adapter] as const),
 );
@@ -73,6 +78,7 @@ describe.each(PAGES)('%s', (page, id, adapter) => {
     const origin = new URL(cap.url).origin;
     const picked = id === 'huggingchat' ? adapterFor(cap.url) : adapterFor(cap.url, { [origin]: id });
     expect(picked?.id).toBe(id);
+    if (id !== 'huggingchat') expect(adapterForOrigin(origin, id)?.selectors).toBe(s);
     expect(adapterHealth(adapter, loadPage(page), cap.url)).toEqual({ ok: true });
   });
 
@@ -313,5 +319,42 @@ describe('HuggingChat: earlier replies lose their action bar while another strea
     expect(buttonsIn(first)).toHaveLength(1);
     expect(buttonsIn(second)).toHaveLength(1);
     expect(barOf(second)!.querySelector('replyapply-button')).not.toBeNull();
+  });
+});
+
+describe('LibreChat 2026-08: the reply’s Copy button lost its title', () => {
+  it('its test id finds it, and not the user’s (which has none); its aria-label names it', () => {
+    const doc = loadPage('captures/librechat-201');
+    const turn = turnsOf(doc, librechat)[0]!;
+    const container = containerOf(turn, librechat);
+    const byId = findCopyButton(container, turn, only(librechat, 'copyButton'));
+    expect(byId?.getAttribute('data-testid')).toBe('copy-response-button');
+    expect(byId?.hasAttribute('title')).toBe(false);
+    expect(findCopyButton(container, turn, only(librechat, 'copyButtonNames'))).toBe(byId);
+    const user = doc.querySelector(USER_MESSAGE.librechat)!;
+    expect(user.querySelector('button[aria-label="Copy to clipboard"]')).not.toBeNull();
+    expect(user.querySelector(librechat.selectors.copyButton!.css)).toBeNull();
+  });
+});
+
+describe.each([
+  // LibreChat ChatForm.tsx: with steering, typing during a run shows the send button instead of Stop.
+  ['captures/librechat-201-streaming', librechat, 'button[data-testid="stop-generation-button"]'],
+] as const)('%s after the user typed during the run (no Stop button)', (page, adapter, stopCss) => {
+  const cap = pageJson<Capture>(page);
+
+  it('the streaming reply still shows it streams, and is not reported', async () => {
+    vi.useFakeTimers();
+    show(page, cap.url);
+    const stop = document.querySelector(stopCss)!;
+    expect(stop.hasAttribute('aria-label')).toBe(adapter === librechat);
+    stop.remove();
+    expect(document.querySelector(adapter.selectors.streaming.css)).not.toBeNull();
+    const controller = new AbortController();
+    const ids: string[] = [];
+    trackReplies({ adapter, signal: controller.signal, onFinished: (_, mid) => ids.push(mid) });
+    await vi.advanceTimersByTimeAsync(10_000);
+    controller.abort();
+    expect(ids).toEqual(cap.replies.map((r) => r.messageId));
   });
 });
