@@ -8,8 +8,13 @@
  * `.chat-assistant`) appear once it is done: the version pager's unnamed previous/next buttons when
  * there are versions, then Edit, `button.copy-response-button`, Read aloud, …, Regenerate, each in
  * a tooltip wrapper that carries its name (newer versions name the buttons too). While a reply is
- * generated the composer's send button (`#send-message-button`) becomes a Stop button, labelled in
- * the UI's language. The composer is `#chat-input` (rich text; a textarea in older versions).
+ * generated the composer's send button (`#send-message-button`) becomes a Stop button: labelled
+ * "Stop" in the UI's language, except in 0.10 (no aria-label, only its icon); and only while the
+ * message box is empty (MessageInput.svelte `isActive && prompt === ''`): once the user types, the
+ * send button is back although the reply still streams. The reply itself shows it streams: with
+ * "fade streaming text" (on by default) every word of its paragraphs is a `span.fade-in-token`
+ * until the message is done (ContentRenderer `done`, TextToken.svelte). The composer is
+ * `#chat-input` (rich text; a textarea in older versions).
  *
  * Message ids: the uuid of `id="message-<uuid>"` (the id Open WebUI's API uses).
  *
@@ -22,14 +27,22 @@
  * (2026-08-22), "CWC" below; Open WebUI (open-webui/open-webui)
  * src/lib/components/chat/Messages/ResponseMessage.svelte @0179204 (the button row), "OW"; a
  * userscript that finds the Copy button as `button[aria-label="Copy"]` in newer versions (code index
- * file 55602035480).
+ * file 55602035480). "OW0.10" = @90eca2ac (v0.10.2, 2026-07-01) and "OW0.11" = @f9590b801 (0.11.0,
+ * 2026-07-27), both read in the fork yshishenya/open-webui: ResponseMessage.svelte, CodeBlock.svelte,
+ * MessageInput.svelte, Markdown/MarkdownInlineTokens/TextToken.svelte; rendered into
+ * `captures/openwebui-201` (0.11.0) and `-201-streaming` (0.10.2).
  */
 import { ConversationCache, type ConversationResult, getJson } from './chatgpt';
 import { ancestorId } from './message-id';
 import type { SiteAdapter } from './types';
 import { pathMatch } from './url-path';
 
-const P = { two: 'fixtures/openwebui-two-replies', streaming: 'fixtures/openwebui-streaming' } as const;
+const P = {
+  two: 'fixtures/openwebui-two-replies',
+  streaming: 'fixtures/openwebui-streaming',
+  cap: 'captures/openwebui-201',
+  capStreaming: 'captures/openwebui-201-streaming',
+} as const;
 
 const MESSAGE = 'div[id^="message-"]';
 const COPY = 'button.copy-response-button';
@@ -40,34 +53,53 @@ export const openwebui: SiteAdapter = {
   matches: [],
   selectors: {
     // CWC footer_selector `.chat-assistant + div`; OW
-    turn: { css: '.chat-assistant', expect: { [P.two]: 2, [P.streaming]: 1 } },
+    turn: {
+      css: '.chat-assistant',
+      expect: { [P.two]: 2, [P.streaming]: 1, [P.cap]: 1, [P.capStreaming]: 2 },
+    },
     messageIdAttribute: 'id',
     // OW (`id="message-<uuid>"`)
     container: {
       css: `${MESSAGE}:has(.chat-assistant, .chat-user)`,
-      expect: { [P.two]: 4, [P.streaming]: 2 },
+      expect: { [P.two]: 4, [P.streaming]: 2, [P.cap]: 2, [P.capStreaming]: 4 },
     },
     // OW. Every message repeats this id.
-    content: { css: '[id="response-content-container"]', expect: { [P.two]: 2, [P.streaming]: 1 } },
-    // our 2025 pages (English label), and CWC is_generating: the stop icon's path, in any language
+    content: {
+      css: '[id="response-content-container"]',
+      expect: { [P.two]: 2, [P.streaming]: 1, [P.cap]: 1, [P.capStreaming]: 2 },
+    },
+    // our 2025 pages and OW0.11 (English label); CWC is_generating and OW0.10/0.11: the stop icon's
+    // path, in any language (0.10 gives the button no label); OW0.10/0.11 TextToken: the reply's own
+    // words while it streams, for when the user's typing has put the send button back. Page-wide, so
+    // the tracker holds back only the last reply.
     streaming: {
       css:
         '#message-input-container button[aria-label="Stop"], ' +
-        'path[d^="M2.25 12c0-5.385 4.365-9.75 9.75-9.75s9.75 4.365 9.75 9.75-4.365 9.75-9.75 9.75S2.25 17.385 2.25 12zm6-2.438"]',
-      expect: { [P.two]: 0, [P.streaming]: 1 },
+        'path[d^="M2.25 12c0-5.385 4.365-9.75 9.75-9.75s9.75 4.365 9.75 9.75-4.365 9.75-9.75 9.75S2.25 17.385 2.25 12zm6-2.438"], ' +
+        '.chat-assistant .fade-in-token',
+      expect: { [P.two]: 0, [P.streaming]: 1, [P.cap]: 0, [P.capStreaming]: 5 },
     },
-    // CWC perform_copy; OW
-    doneMarker: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
-    copyButton: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
+    // CWC perform_copy; OW, OW0.10, OW0.11
+    doneMarker: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0, [P.cap]: 1, [P.capStreaming]: 1 } },
+    copyButton: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0, [P.cap]: 1, [P.capStreaming]: 1 } },
     // newer versions' aria-label (code index file 55602035480). No place: the unnamed pager buttons
     // come first when a message has versions (OW), and Edit is missing on read-only chats.
     copyButtonNames: ['Copy'],
     // CWC footer_selector; OW `div.buttons`
-    actionBar: { css: `.buttons:has(${COPY})`, expect: { [P.two]: 2, [P.streaming]: 0 } },
+    actionBar: {
+      css: `.buttons:has(${COPY})`,
+      expect: { [P.two]: 2, [P.streaming]: 0, [P.cap]: 1, [P.capStreaming]: 1 },
+    },
     // CWC get_code_from_block `.cm-line` (CodeMirror); older versions drew a <pre>
-    codeBlock: { css: '.cm-editor, pre', expect: { [P.two]: 2, [P.streaming]: 1 } },
-    // CWC enter_message
-    composer: { css: '#chat-input', expect: { [P.two]: 1, [P.streaming]: 1 } },
+    codeBlock: {
+      css: '.cm-editor, pre',
+      expect: { [P.two]: 2, [P.streaming]: 1, [P.cap]: 1, [P.capStreaming]: 2 },
+    },
+    // CWC enter_message; OW0.10/0.11 RichTextInput (the Tiptap editor's id)
+    composer: {
+      css: '#chat-input',
+      expect: { [P.two]: 1, [P.streaming]: 1, [P.cap]: 1, [P.capStreaming]: 1 },
+    },
   },
   messageId: (turn) => ancestorId(turn, MESSAGE, 'id', 'message-'),
   conversationId: openWebUiConversationId,

@@ -14,6 +14,7 @@ import { adapterHealth } from './health';
 import { huggingchat } from './huggingchat';
 import { librechat } from './librechat';
 import { messageIdOf } from './message-id';
+import { openwebui } from './openwebui';
 import { adapterFor, adapterForOrigin } from './registry';
 import { loadPage, pageHtml, pageJson } from './saved-pages';
 import type { SiteAdapter } from './types';
@@ -34,11 +35,13 @@ interface Capture {
 const USER_MESSAGE = {
   huggingchat: '[data-message-type="user"]',
   librechat: '.message-render:has(> .user-turn)',
+  openwebui: '.user-message',
 } as const;
 
 const SITES = [
   ['huggingchat', huggingchat],
   ['librechat', librechat],
+  ['openwebui', openwebui],
 ] as const;
 const PAGES = SITES.flatMap(([id, adapter]) =>
   [`captures/${id}-201`, `captures/${id}-201-streaming`].map((page) => [page, id, adapter] as const),
@@ -340,6 +343,9 @@ describe('LibreChat 2026-08: the reply’s Copy button lost its title', () => {
 describe.each([
   // LibreChat ChatForm.tsx: with steering, typing during a run shows the send button instead of Stop.
   ['captures/librechat-201-streaming', librechat, 'button[data-testid="stop-generation-button"]'],
+  // Open WebUI MessageInput.svelte: Stop only while `prompt === ''`; the send button is back once the
+  // user types. 0.10 gives the Stop button no aria-label.
+  ['captures/openwebui-201-streaming', openwebui, '#message-input-container button:has(path[fill-rule])'],
 ] as const)('%s after the user typed during the run (no Stop button)', (page, adapter, stopCss) => {
   const cap = pageJson<Capture>(page);
 
