@@ -86,6 +86,15 @@ export function mountApplyButton(turn: Element, adapter: SiteAdapter, state: App
   };
 }
 
+/** Take a turn's button away (its message now changes no file, or the element shows another message). */
+export function unmountApplyButton(turn: Element): void {
+  const entry = mounted.get(turn);
+  if (!entry) return;
+  entry.host.remove();
+  mounted.delete(turn);
+  live.delete(turn);
+}
+
 /**
  * Put back every button the site's re-rendering removed (React replaced an action bar), and forget
  * the turns that left the page. Cheap when nothing moved; meant for the tracker's `onPageChange`.

@@ -96,3 +96,101 @@ describe('startContent: replies far from the viewport wait (issue 16)', () => {
     controller.abort();
   });
 });
+
+describe('startContent: a virtualized list recycles a turn’s element for another message', () => {
+  const recycle = (el: Element, id: string, html: string) => {
+    el.setAttribute('data-message-id', id);
+    el.querySelector('.markdown')!.innerHTML = html;
+  };
+
+  it('the button follows the message: gone when the new one changes no file, the new one’s when it does', async () => {
+    setPage(2);
+    const controller = start(false);
+    await vi.waitFor(() => expect(buttons()).toEqual(['r0', 'r1']));
+    const second = document.querySelectorAll('[data-message-author-role="assistant"]')[1]!;
+    // The site scrolled: the same element now shows an older message with no file operation.
+    recycle(second, 'old-7', '<p>Sure, here is an explanation without code.</p>');
+    await vi.waitFor(() => expect(buttons()).toEqual(['r0']));
+    // And then one with an operation: its own button, with its own id.
+    recycle(second, 'old-8', reply(8));
+    await vi.waitFor(() => expect(buttons()).toEqual(['r0', 'old-8']));
+    controller.abort();
+  });
+
+  it('a message shown again with the same text under another id is reported again', async () => {
+    setPage(1);
+    const controller = start(false);
+    await vi.waitFor(() => expect(buttons()).toEqual(['r0']));
+    document.querySelector('[data-message-author-role="assistant"]')!.setAttribute('data-message-id', 'r9');
+    await vi.waitFor(() => expect(buttons()).toEqual(['r9']));
+    controller.abort();
+  });
+
+  it('a click on a button whose element now shows another message proposes nothing', async () => {
+    setPage(1);
+    const controller = new AbortController();
+    const sent: ContentMessage[] = [];
+    startContent({
+      adapter: chatgpt,
+      signal: controller.signal,
+      send: async (m) => void sent.push(m),
+      enableCopyCapture: async () => undefined,
+      fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
+      stableMs: 0,
+      lazy: false,
+    });
+    await vi.waitFor(() => expect(buttons()).toEqual(['r0']));
+    const click = () => {
+      const button = document
+        .querySelector('[data-replyapply="apply"]')!
+        .shadowRoot!.querySelector('button')!;
+      // Only trusted clicks count (a page script's do not); Playwright's are trusted, this one is made so.
+      const event = new MouseEvent('click', { bubbles: true });
+      Object.defineProperty(event, 'isTrusted', { value: true });
+      button.dispatchEvent(event);
+    };
+    click();
+    await vi.waitFor(() => expect(sent.filter((m) => m.type === 'propose')).toHaveLength(1));
+    // Recycled right before the click, before the tracker saw the new message settle.
+    document
+      .querySelector('[data-message-author-role="assistant"]')!
+      .setAttribute('data-message-id', 'other');
+    click();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent.filter((m) => m.type === 'propose')).toHaveLength(1);
+    controller.abort();
+  });
+});
+
+describe('startContent: a code block whose whole text is not on the page', () => {
+  it('its operations are withheld with the reason; the button asks for a review', async () => {
+    // A Monaco editor (Qwen) draws only the lines in view: the page's text of the block may be cut off.
+    document.body.innerHTML = `<main><article data-testid="conversation-turn-m"><div><div data-message-author-role="assistant" data-message-id="m1"><div class="markdown"><p>Here:</p><pre><div class="monaco-editor"><div class="view-lines"><div class="view-line">--- a/src/f.ts</div><div class="view-line">+++ b/src/f.ts</div><div class="view-line">@@ -1,3 +1,3 @@</div><div class="view-line"> a</div><div class="view-line">-b</div><div class="view-line">+B</div><div class="view-line"> c</div></div></div></pre></div></div>${ACTION_BAR}</div></article></main><form><button data-testid="send-button">s</button></form>`;
+    const controller = new AbortController();
+    const sent: ContentMessage[] = [];
+    startContent({
+      adapter: chatgpt,
+      signal: controller.signal,
+      send: async (m) => void sent.push(m),
+      enableCopyCapture: async () => undefined,
+      fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
+      stableMs: 0,
+      lazy: false,
+    });
+    await vi.waitFor(() => expect(buttons()).toEqual(['m1']));
+    const host = document.querySelector('[data-replyapply="apply"]')!;
+    expect(host.getAttribute('data-ops')).toBe('0');
+    expect(Number(host.getAttribute('data-errors'))).toBeGreaterThan(0);
+    const event = new MouseEvent('click', { bubbles: true });
+    Object.defineProperty(event, 'isTrusted', { value: true });
+    host.shadowRoot!.querySelector('button')!.dispatchEvent(event);
+    await vi.waitFor(() => expect(sent.some((m) => m.type === 'propose')).toBe(true));
+    const proposal = (sent.find((m) => m.type === 'propose') as Extract<ContentMessage, { type: 'propose' }>)
+      .proposal;
+    expect(proposal.changeSets.flatMap((s) => s.ops)).toEqual([]);
+    expect(proposal.changeSets.flatMap((s) => s.diagnostics.map((d) => d.message)).join(' ')).toMatch(
+      /Monaco editor.*not used.*Copy button/,
+    );
+    controller.abort();
+  });
+});

@@ -10,9 +10,10 @@
 import { countFiles } from '../../shared/changeset/paths-of';
 import type { ContentMessage, Proposal } from '../../shared/protocol/messages';
 import { proposalFor } from '../../shared/protocol/proposal';
-import { isApplyButton, mountApplyButton, restoreButtons } from './button';
+import { isApplyButton, mountApplyButton, restoreButtons, unmountApplyButton } from './button';
 import { type RawText, readRawText } from './raw-text';
 import { trackReplies } from './reply-tracker';
+import { messageIdOf } from './sites/message-id';
 import type { SiteAdapter } from './sites/types';
 
 export interface ContentDeps {
@@ -56,13 +57,15 @@ export function startContent(deps: ContentDeps): void {
   const detect = (raw: RawText, replyId: string): Proposal => {
     const url = win.location.href;
     const conversationId = conversationOf(url);
-    return proposalFor(raw.text, {
+    const proposal = proposalFor(raw.text, {
       site: adapter.id,
       url,
       replyId,
       textSource: raw.source,
       ...(conversationId ? { conversationId } : {}),
+      ...(adapter.generic ? { reader: 'generic' as const } : {}),
     });
+    return raw.unreadable ? withheld(proposal, raw.unreadable) : proposal;
   };
 
   const show = (turn: Element, proposal: Proposal, fromPage = proposal.textSource === 'dom') => {
@@ -71,7 +74,12 @@ export function startContent(deps: ContentDeps): void {
       (n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length,
       0,
     );
-    if (ops === 0 && errors === 0) return;
+    // A virtualized list reuses a turn's element for another message: a button left from the message it
+    // showed before would apply that message under this one.
+    if (ops === 0 && errors === 0) {
+      unmountApplyButton(turn);
+      return;
+    }
     mountApplyButton(turn, adapter, {
       ops,
       files: countFiles(proposal.changeSets),
@@ -82,6 +90,12 @@ export function startContent(deps: ContentDeps): void {
   };
 
   const onClick = async (turn: Element, proposal: Proposal) => {
+    // The element may show another message by now (a virtualized list recycled it before the tracker
+    // saw the new text settle): never propose the old one under it.
+    if (messageIdOf(turn, adapter) !== proposal.replyId || seen.get(turn)?.replyId !== proposal.replyId) {
+      unmountApplyButton(turn);
+      return;
+    }
     // Sent before any await: the background opens the side panel while the click still counts.
     await deps.send({ type: 'propose', proposal, open: true }).catch(() => undefined);
     const entry = seen.get(turn);
@@ -109,7 +123,8 @@ export function startContent(deps: ContentDeps): void {
       useCopyButton: false,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
-    if (signal.aborted) return;
+    // Recycled while it was read: the tracker reports the message it shows now.
+    if (signal.aborted || messageIdOf(turn, adapter) !== messageId) return;
     seen.set(turn, { raw, replyId: messageId });
     show(turn, detect(raw, messageId));
   };
@@ -161,5 +176,34 @@ function nearViewport(
   return (el, job) => {
     if (!jobs.has(el)) io.observe(el);
     jobs.set(el, job);
+  };
+}
+
+/**
+ * A reply whose page text lacks part of a code block (an editor that draws only the lines in view): its
+ * operations are withheld, each change set saying why, so nothing cut off can be written. The button
+ * still shows, and its click reads the exact text through the site's Copy button.
+ */
+function withheld(proposal: Proposal, reasons: readonly string[]): Proposal {
+  const why =
+    `${reasons.join(' ')} The operations read from the page are not used: ReplyApply reads the exact reply ` +
+    "through the site's Copy button when you click Apply; if that fails, copy the reply and paste it into the side panel.";
+  const error = { severity: 'error' as const, message: why, line: 1 };
+  // Nothing may have been read from the cut-off text at all: the reason still reaches the review, as the
+  // code blocks' own finding.
+  const sets: Proposal['changeSets'] =
+    proposal.changeSets.length > 0
+      ? proposal.changeSets
+      : [
+          {
+            id: `${proposal.replyId}:cut-off`,
+            source: { format: 'whole-file', site: proposal.site },
+            ops: [],
+            diagnostics: [],
+          },
+        ];
+  return {
+    ...proposal,
+    changeSets: sets.map((set) => ({ ...set, ops: [], diagnostics: [...set.diagnostics, error] })),
   };
 }

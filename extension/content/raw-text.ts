@@ -14,7 +14,7 @@
  *   main → isolated: `replyapply:copied` (detail: JSON {nonce, text})    isolated → main: `replyapply:disarm-copy`
  * Details are strings because objects do not cross between worlds.
  */
-import { domToMarkdown } from './dom-to-markdown';
+import { domToMarkdown, unreadableCodeBlocks } from './dom-to-markdown';
 import { messageIdOf } from './sites/message-id';
 import type { SiteAdapter } from './sites/types';
 
@@ -25,6 +25,11 @@ export interface RawText {
   source: TextSource;
   /** Why the better rungs were skipped, in plain words (shown in the popup's details). */
   notes: string[];
+  /**
+   * Page rung only: the code blocks whose whole text is not on the page (an editor that draws only the
+   * lines in view), one reason each. Operations read from such text would write cut-off files.
+   */
+  unreadable?: string[];
 }
 
 export interface RawTextOptions {
@@ -75,14 +80,25 @@ export async function readRawText(
     notes.push(copied.ok ? 'The Copy button copied nothing.' : copied.message);
   }
 
-  return { text: domText(turn, adapter), source: 'dom', notes };
+  const unreadable = textRegions(turn, adapter).flatMap((r) => unreadableCodeBlocks(r));
+  return {
+    text: domText(turn, adapter),
+    source: 'dom',
+    notes,
+    ...(unreadable.length > 0 ? { unreadable } : {}),
+  };
+}
+
+/** The turn's markdown regions, or the whole turn when it has none. */
+function textRegions(turn: Element, adapter: SiteAdapter): Element[] {
+  const regions = Array.from(turn.querySelectorAll(adapter.selectors.content.css));
+  return regions.length === 0 ? [turn] : regions;
 }
 
 /** The reply rebuilt from the DOM: each of the turn's markdown regions, or the whole turn. */
 export function domText(turn: Element, adapter: SiteAdapter): string {
-  const regions = turn.querySelectorAll(adapter.selectors.content.css);
-  if (regions.length === 0) return domToMarkdown(turn);
-  return Array.from(regions, (r) => domToMarkdown(r))
+  return textRegions(turn, adapter)
+    .map((r) => domToMarkdown(r))
     .filter(Boolean)
     .join('\n\n');
 }

@@ -281,6 +281,8 @@ describe('watchedAttributes', () => {
       'data-message-author-role',
       'data-message-id',
       'data-testid',
+      // The stop button left disabled after a reply (`:not([disabled])`) must wake the tracker.
+      'disabled',
     ]);
   });
 });

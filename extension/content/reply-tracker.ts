@@ -12,7 +12,8 @@
  *    that renames its action bar degrades to a slower tracker instead of a dead one;
  *  - its text has not changed for `stableMs`.
  * `onFinished` runs once per finished version of a turn: again when its text later changes
- * (a regenerated or edited reply), never twice for the same text. Replies already on the page are
+ * (a regenerated or edited reply, or another message shown in the same element by a virtualized list),
+ * never twice for the same text and id. Replies already on the page are
  * reported too. When the page moves to another conversation (pushState, popstate), the tracker
  * forgets what it reported and starts over.
  */
@@ -46,6 +47,8 @@ interface TurnState {
   text: string;
   since: number;
   reported: string | null;
+  /** The id the turn had when reported: a virtualized list may show another message in the same element. */
+  reportedId?: string;
 }
 
 export function trackReplies(options: ReplyTrackerOptions): void {
@@ -160,7 +163,7 @@ export function trackReplies(options: ReplyTrackerOptions): void {
         st.text = text;
         st.since = now;
       }
-      if (st.reported === text) {
+      if (st.reported === text && st.reportedId === messageIdOf(turn, adapter)) {
         watching.delete(turn);
         continue;
       }
@@ -180,6 +183,7 @@ export function trackReplies(options: ReplyTrackerOptions): void {
         continue;
       }
       st.reported = text;
+      st.reportedId = id;
       watching.delete(turn);
       finished.push([turn, id]);
     }

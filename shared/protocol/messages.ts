@@ -19,6 +19,8 @@ export const ProposalSchema = z.object({
   conversationId: z.optional(z.string()),
   replyId: z.string(),
   textSource: z.enum(TEXT_SOURCES),
+  /** The reply was found by the generic reader (the site's adapter was off or found nothing). */
+  reader: z.optional(z.literal('generic')),
   changeSets: z.array(ChangeSetSchema).check(z.maxLength(50)),
   /** The raw reply text, kept so the side panel can re-plan and show it. Capped at 16 MiB. */
   text: z.string().check(z.maxLength(16 * 1024 * 1024)),

@@ -89,6 +89,11 @@ export interface SiteAdapter {
   matches: readonly string[];
   selectors: SiteSelectors;
   /**
+   * Read with the generic reader (`../generic/generic-adapter.ts`): the selectors are marks it sets on
+   * the replies it found, not the site's own markup. The popup says so.
+   */
+  generic?: boolean;
+  /**
    * The id of one reply, for sites that do not put it in `messageIdAttribute` of the turn (it may sit
    * on an ancestor, or the site may have none and the id is derived, e.g. from the turn's position).
    * Read it through `messageIdOf`, which falls back to the attribute.
