@@ -1,24 +1,66 @@
 /** Content script entry: start ReplyApply on a chat site we have an adapter for. */
 import type { TabMessage } from '../../shared/protocol/messages';
-import { readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
+import { ADAPTERS_OFF_KEY, readReaderSettings, SELF_HOSTED_KEY } from '../ui/self-hosted';
 import { insertIntoComposer } from './composer';
 import { startContent } from './content-app';
+import { findReplies } from './generic/find-replies';
+import { genericAdapter, watchGenericReplies } from './generic/generic-adapter';
 import { pageAdapter } from './page-adapter';
 import { adapterHealth } from './sites/health';
+import type { SiteAdapter } from './sites/types';
 
 void main();
 
 async function main() {
   const adapter = await pageAdapter(location.href, async () => {
     const stored = await chrome.storage.local
-      .get(SELF_HOSTED_KEY)
+      .get([SELF_HOSTED_KEY, ADAPTERS_OFF_KEY])
       .catch(() => ({}) as Record<string, unknown>);
-    return readSelfHosted(stored[SELF_HOSTED_KEY]);
+    return readReaderSettings(stored);
   });
   if (!adapter) return;
+  let reading = start(adapter);
+  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id) return false;
+    // Checked by hand, not with the zod schema: the content script stays free of zod on every chat page.
+    const m = message as Partial<TabMessage> | null;
+    if (m?.type !== 'insert-instructions' || typeof m.text !== 'string' || m.text.length > 20_000)
+      return false;
+    const r = insertIntoComposer(document, reading.adapter.selectors.composer?.css, m.text);
+    sendResponse(r.ok ? { ok: true, how: r.how } : { ok: false, message: r.message });
+    return false;
+  });
+  // A site that changed its page: when its adapter finds no reply on a conversation page but the generic
+  // reader finds some, the generic reader takes over (said once, quietly); when neither finds any, the
+  // notice says so instead of failing silently.
+  const check = (last: boolean) => {
+    if (reading.adapter.generic) return;
+    const health = adapterHealth(reading.adapter, document, location.href);
+    if (health.ok) return;
+    if (health.part === 'turn' && findReplies(document.body).length > 0) {
+      reading.stop();
+      reading = start(genericAdapter(adapter));
+      notify(
+        adapter.id,
+        `ReplyApply's reader for ${adapter.id} finds none of the replies on this page (the site's layout may have ` +
+          'changed), so they are read with the generic reader instead: check each Apply button is under the reply it belongs to.',
+      );
+    } else if (last) notify(adapter.id, health.message);
+  };
+  setTimeout(() => check(false), 5_000);
+  setTimeout(() => check(true), 15_000);
+  // A new version of the extension replaces this script: stop watching the page.
+  window.addEventListener('pagehide', () => reading.stop(), { once: true });
+}
+
+function start(adapter: SiteAdapter): { adapter: SiteAdapter; stop(): void } {
   // Marks the page as watched (tests and support look for it); the buttons are the visible part.
-  document.documentElement.setAttribute('data-replyapply-active', adapter.id);
+  document.documentElement.setAttribute(
+    'data-replyapply-active',
+    adapter.generic ? `${adapter.id} generic` : adapter.id,
+  );
   const controller = new AbortController();
+  if (adapter.generic) watchGenericReplies(document, controller.signal)();
   startContent({
     adapter,
     signal: controller.signal,
@@ -26,30 +68,11 @@ async function main() {
     enableCopyCapture: () => chrome.runtime.sendMessage({ type: 'enable-copy-capture' }),
     fetch: window.fetch.bind(window),
   });
-  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id) return false;
-    // Checked by hand, not with the zod schema: the content script stays free of zod on every chat page.
-    const m = message as Partial<TabMessage> | null;
-    if (m?.type !== 'insert-instructions' || typeof m.text !== 'string' || m.text.length > 20_000)
-      return false;
-    const r = insertIntoComposer(document, adapter.selectors.composer?.css, m.text);
-    sendResponse(r.ok ? { ok: true, how: r.how } : { ok: false, message: r.message });
-    return false;
-  });
-  // A site that changed its page: say so once, quietly, instead of failing silently.
-  setTimeout(() => {
-    const health = adapterHealth(adapter, document, location.href);
-    if (!health.ok) {
-      void chrome.runtime
-        .sendMessage({
-          type: 'adapter-missed',
-          site: adapter.id,
-          url: location.href,
-          message: health.message,
-        })
-        .catch(() => undefined);
-    }
-  }, 15_000);
-  // A new version of the extension replaces this script: stop watching the page.
-  window.addEventListener('pagehide', () => controller.abort(), { once: true });
+  return { adapter, stop: () => controller.abort() };
+}
+
+function notify(site: string, message: string) {
+  void chrome.runtime
+    .sendMessage({ type: 'adapter-missed', site, url: location.href, message: message.slice(0, 500) })
+    .catch(() => undefined);
 }

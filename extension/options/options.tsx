@@ -8,7 +8,11 @@ import {
   type SelfHosted,
 } from '../ui/self-hosted';
 
-const KIND_NAMES: Record<SelfHostedKind, string> = { openwebui: 'Open WebUI', librechat: 'LibreChat' };
+const KIND_NAMES: Record<SelfHostedKind, string> = {
+  openwebui: 'Open WebUI',
+  librechat: 'LibreChat',
+  generic: 'another chat (generic reader)',
+};
 
 /** Self-hosted chats: add an origin (asking for its permission), or remove one. */
 export function Options() {

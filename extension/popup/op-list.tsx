@@ -14,6 +14,15 @@ export function OpList({ proposal }: { proposal: Proposal }) {
         {siteName(proposal.site)}
         {formats.length > 0 && <> · format: {formats.join(', ')}</>} · read from:{' '}
         <span data-replyapply="text-source">{sourceLabel(proposal.site, proposal.textSource)}</span>
+        {proposal.reader === 'generic' && (
+          <span
+            data-replyapply="reader"
+            title="The site's own reader found no reply here, or you switched it off in the options: the replies were found by their look."
+          >
+            {' '}
+            · read with the generic reader
+          </span>
+        )}
       </p>
       {files.length === 0 && scripts.length === 0 && <p>The reply changes no files.</p>}
       <ul>

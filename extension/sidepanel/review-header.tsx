@@ -19,7 +19,16 @@ export function ReviewHeader({ proposal, summary, formats }: ReviewHeaderProps) 
       <p class="muted source">
         {siteName(proposal.site)}
         {formats.length > 0 && <> · format: {formats.join(', ')}</>} · read from:{' '}
-        <span data-replyapply="text-source">{sourceLabel(proposal.site, proposal.textSource)}</span>{' '}
+        <span data-replyapply="text-source">{sourceLabel(proposal.site, proposal.textSource)}</span>
+        {proposal.reader === 'generic' && (
+          <span
+            data-replyapply="reader"
+            title="The site's own reader found no reply here, or you switched it off in the options: the replies were found by their look."
+          >
+            {' '}
+            · read with the generic reader
+          </span>
+        )}{' '}
         {proposal.text && (
           <button type="button" class="link" aria-expanded={showText} onClick={() => setShowText(!showText)}>
             {showText ? 'hide the reply' : 'show the reply'}

@@ -30,6 +30,7 @@ const SITE_NAMES: Record<string, string> = {
   selection: 'Selected text',
   paste: 'Pasted reply',
   demo: 'Demo chat',
+  generic: 'This chat',
 };
 
 export function siteName(site: string): string {

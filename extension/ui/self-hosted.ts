@@ -6,7 +6,9 @@
 import type { SelfHostedKind } from '../content/sites/registry';
 
 export const SELF_HOSTED_KEY = 'selfHosted';
-export const SELF_HOSTED_KINDS: readonly SelfHostedKind[] = ['openwebui', 'librechat'];
+/** Site ids whose adapter the user switched off: the generic reader reads those sites (a `string[]`). */
+export const ADAPTERS_OFF_KEY = 'adaptersOff';
+export const SELF_HOSTED_KINDS: readonly SelfHostedKind[] = ['openwebui', 'librechat', 'generic'];
 export type SelfHosted = Record<string, SelfHostedKind>;
 
 /** The origin of what the user typed (`chat.example.org:3000` → `https://chat.example.org:3000`), or why not. */
@@ -41,4 +43,23 @@ export function readSelfHosted(stored: unknown): SelfHosted {
 /** Match patterns for the registered content script and the permission request. */
 export function originPatterns(sites: SelfHosted): string[] {
   return Object.keys(sites).map((o) => `${o}/*`);
+}
+
+/** What the content script needs from storage to choose its reader. */
+export interface ReaderSettings {
+  selfHosted: SelfHosted;
+  adaptersOff: string[];
+}
+
+export function readAdaptersOff(stored: unknown): string[] {
+  return Array.isArray(stored)
+    ? stored.filter((x): x is string => typeof x === 'string' && /^[a-z-]{1,40}$/.test(x))
+    : [];
+}
+
+export function readReaderSettings(stored: Record<string, unknown>): ReaderSettings {
+  return {
+    selfHosted: readSelfHosted(stored[SELF_HOSTED_KEY]),
+    adaptersOff: readAdaptersOff(stored[ADAPTERS_OFF_KEY]),
+  };
 }

@@ -1,4 +1,5 @@
 /** Every site adapter, one line each (a new site = one adapter file + saved pages + one line here). */
+import { genericAdapter } from '../generic/generic-adapter';
 import { aistudio } from './aistudio';
 import { arena } from './arena';
 import { chatgpt } from './chatgpt';
@@ -46,9 +47,15 @@ export const ADAPTERS: readonly SiteAdapter[] = [
   doubao,
 ];
 
-/** Chat apps people host themselves: no fixed host, the user adds the origin they serve it at. */
-export type SelfHostedKind = 'openwebui' | 'librechat';
-const SELF_HOSTED: Readonly<Record<SelfHostedKind, SiteAdapter>> = { openwebui, librechat };
+/**
+ * Chat apps people host themselves: no fixed host, the user adds the origin they serve it at. `generic`:
+ * any other chat, read with the generic reader.
+ */
+export type SelfHostedKind = 'openwebui' | 'librechat' | 'generic';
+const SELF_HOSTED: Readonly<Record<Exclude<SelfHostedKind, 'generic'>, SiteAdapter>> = {
+  openwebui,
+  librechat,
+};
 
 /**
  * The adapter for a page URL: by exact host name for the public sites, else by exact origin among
@@ -98,7 +105,8 @@ export function adapterForOrigin(origin: string, kind: SelfHostedKind): SiteAdap
   } catch {
     return undefined;
   }
-  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || !Object.hasOwn(SELF_HOSTED, kind))
-    return undefined;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  if (kind === 'generic') return genericAdapter(undefined, parsed.origin);
+  if (!Object.hasOwn(SELF_HOSTED, kind)) return undefined;
   return { ...SELF_HOSTED[kind], hosts: [parsed.hostname], matches: [`${parsed.origin}/*`] };
 }

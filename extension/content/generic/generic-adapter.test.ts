@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContentMessage } from '../../../shared/protocol/messages';
+import { startContent } from '../content-app';
+import { ADAPTERS } from '../sites/registry';
+import { listPages, pageHtml, pageJson } from '../sites/saved-pages';
+import { GENERIC_STOP, genericAdapter, REPLY_MARK, TEXT_MARK, watchGenericReplies } from './generic-adapter';
+
+function adapterOf(page: string) {
+  const name = page.split('/')[1]!;
+  return ADAPTERS.filter((a) => name.startsWith(`${a.id}-`)).sort((a, b) => b.id.length - a.id.length)[0]!;
+}
+
+function show(html: string) {
+  document.documentElement.innerHTML = new DOMParser().parseFromString(
+    html,
+    'text/html',
+  ).documentElement.innerHTML;
+}
+
+function run(page: string) {
+  const site = adapterOf(page);
+  show(pageHtml(page));
+  const controller = new AbortController();
+  const sent: ContentMessage[] = [];
+  const adapter = genericAdapter(site);
+  watchGenericReplies(document, controller.signal, 0)();
+  startContent({
+    adapter,
+    signal: controller.signal,
+    send: async (m) => void sent.push(m),
+    enableCopyCapture: async () => undefined,
+    stableMs: 0,
+    lazy: false,
+  });
+  return { site, controller, sent };
+}
+
+const applyButtons = () => [...document.querySelectorAll('[data-replyapply="apply"]')];
+
+interface Saved {
+  replies: Array<{ messageId: string; ops: unknown[]; markdown?: string; text?: string }>;
+}
+
+describe('the generic reader in the content script, each site’s adapter switched off', () => {
+  afterEach(() => {
+    document.documentElement.innerHTML = '<head></head><body></body>';
+  });
+
+  // The pages with finished replies that change files: one button under each, none anywhere else.
+  const pages = [...listPages('fixtures'), ...listPages('captures')].filter(
+    (p) =>
+      p.includes('two-replies') ||
+      (p.startsWith('captures/') && !p.includes('streaming') && !p.includes('composer')),
+  );
+  it.each(pages)('%s: a button under each reply that changes files, and nowhere else', async (page) => {
+    const { site, controller } = run(page);
+    const saved = pageJson<Saved>(page);
+    const withOps = saved.replies.filter((r) => r.ops.length > 0).length;
+    await vi.waitFor(() => expect(applyButtons()).toHaveLength(withOps), { timeout: 3000 });
+    // Each sits right after a message box that holds one of the site's assistant turns, and no user message.
+    const turns = [...document.querySelectorAll(site.selectors.turn.css)];
+    for (const button of applyButtons()) {
+      const box = button.previousElementSibling!;
+      expect(box.hasAttribute(REPLY_MARK)).toBe(true);
+      expect(turns.filter((t) => box.contains(t) || t.contains(box))).toHaveLength(1);
+      expect(box.matches(`[${TEXT_MARK}]`) || box.querySelector(`[${TEXT_MARK}]`) !== null).toBe(true);
+    }
+    // Nothing of the page was moved or removed: only marks were added.
+    controller.abort();
+  });
+
+  it('the proposal says it was read with the generic reader, under the site’s own id', async () => {
+    const { controller, sent } = run('fixtures/claude-two-replies');
+    await vi.waitFor(() => expect(applyButtons()).toHaveLength(1));
+    const button = applyButtons()[0]!.shadowRoot!.querySelector('button')!;
+    const event = new MouseEvent('click', { bubbles: true });
+    Object.defineProperty(event, 'isTrusted', { value: true });
+    button.dispatchEvent(event);
+    await vi.waitFor(() => expect(sent.some((m) => m.type === 'propose')).toBe(true));
+    const proposal = (sent.find((m) => m.type === 'propose') as Extract<ContentMessage, { type: 'propose' }>)
+      .proposal;
+    expect(proposal).toMatchObject({
+      site: 'claude',
+      reader: 'generic',
+      textSource: 'dom',
+      replyId: 'turn-0',
+    });
+    expect(proposal.changeSets[0]!.ops.map((o) => ('path' in o ? o.path : ''))).toEqual(['src/args.ts']);
+    controller.abort();
+  });
+
+  it('one user message and one reply: exactly one button', async () => {
+    show(
+      '<main><div class="thread"><div class="msg"><div class="bubble"><p>Fix parseArgs as a diff, please.</p></div></div>' +
+        '<div class="msg"><div class="bubble"><p>Here it is:</p><pre><code>--- a/src/args.ts\n+++ b/src/args.ts\n@@ -1,1 +1,1 @@\n-a\n+b\n</code></pre></div>' +
+        '<button aria-label="Copy">c</button></div></div></main><textarea></textarea>',
+    );
+    const controller = new AbortController();
+    watchGenericReplies(document, controller.signal, 0)();
+    startContent({
+      adapter: genericAdapter(undefined, 'https://chat.example.org'),
+      signal: controller.signal,
+      send: async () => undefined,
+      enableCopyCapture: async () => undefined,
+      stableMs: 0,
+      lazy: false,
+    });
+    await vi.waitFor(() => expect(applyButtons()).toHaveLength(1));
+    expect(applyButtons()[0]!.previousElementSibling!.textContent).toContain('Here it is');
+    controller.abort();
+  });
+
+  it('a reply streaming in gets its marks as it grows, and its button once the stop button is gone', async () => {
+    show(
+      '<main><div class="thread"><div class="msg user"><p>Fix it</p></div></div></main><button aria-label="Stop generating">s</button>',
+    );
+    const controller = new AbortController();
+    watchGenericReplies(document, controller.signal, 0);
+    startContent({
+      adapter: genericAdapter(undefined, 'https://chat.example.org'),
+      signal: controller.signal,
+      send: async () => undefined,
+      enableCopyCapture: async () => undefined,
+      stableMs: 0,
+      lazy: false,
+    });
+    const reply = document.createElement('div');
+    reply.className = 'msg';
+    reply.innerHTML =
+      '<div class="md"><p>Here:</p><pre><code>--- a/x.ts\n+++ b/x.ts\n@@ -1 +1 @@\n-a\n+b\n</code></pre></div>';
+    document.querySelector('.thread')!.append(reply);
+    await vi.waitFor(() => expect(document.querySelector(`[${REPLY_MARK}]`)).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(applyButtons()).toHaveLength(0);
+    expect(document.querySelector(GENERIC_STOP)).not.toBeNull();
+    document.querySelector('button[aria-label="Stop generating"]')!.remove();
+    await vi.waitFor(() => expect(applyButtons()).toHaveLength(1));
+    controller.abort();
+  });
+});
