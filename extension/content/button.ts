@@ -107,7 +107,11 @@ export function restoreButtons(adapter: SiteAdapter): void {
       mounted.delete(turn);
       continue;
     }
-    if (!entry.host.isConnected || !entry.host.parentElement) place(entry.host, turn, adapter);
+    // Also when the bar came back after the button was put beside the turn (HuggingChat takes every
+    // earlier reply's bar away while another reply streams).
+    const bar = barOf(turn, adapter);
+    if (!entry.host.isConnected || !entry.host.parentElement || (bar && entry.host.parentElement !== bar))
+      place(entry.host, turn, adapter);
   }
 }
 
@@ -195,7 +199,8 @@ function render(entry: Mounted, turn: Element, adapter: SiteAdapter) {
       : `ReplyApply: ${text}`;
 }
 
-function place(host: HTMLElement, turn: Element, adapter: SiteAdapter) {
+/** The turn's action bar, outside its text; null when the site shows none (yet). */
+function barOf(turn: Element, adapter: SiteAdapter): Element | null {
   const s = adapter.selectors;
   const container = turn.closest(s.container.css) ?? turn.parentElement;
   // Tolerance: when the bar's selector misses but the Copy button is there (ChatGPT 2024 wrapped it
@@ -203,7 +208,12 @@ function place(host: HTMLElement, turn: Element, adapter: SiteAdapter) {
   const bar =
     container?.querySelector(s.actionBar.css) ??
     (s.copyButton ? container?.querySelector(s.copyButton.css)?.parentElement?.closest('div') : null);
-  if (bar && !turn.contains(bar)) {
+  return bar && !turn.contains(bar) ? bar : null;
+}
+
+function place(host: HTMLElement, turn: Element, adapter: SiteAdapter) {
+  const bar = barOf(turn, adapter);
+  if (bar) {
     if (host.parentElement !== bar) bar.append(host);
   } else if (host.previousElementSibling !== turn) {
     // Never inside the turn: its text decides when the reply is finished.

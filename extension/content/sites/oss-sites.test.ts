@@ -297,8 +297,10 @@ describe('HuggingChat: earlier replies lose their action bar while another strea
     expect(findCopyButton(container, turn, only(huggingchat, 'copyButton'))).toBe(
       barOf(first)!.querySelector('button[title="Copy to clipboard"]'),
     );
-    // Our button never goes into the reply's text (its text decides when the reply is finished).
+    // Our button never goes into the reply's text (its text decides when the reply is finished), and it
+    // is back in the bar that came back (restoreButtons moves it there).
     expect(turn.querySelector('replyapply-button')).toBeNull();
+    expect(buttonsIn(first)[0]!.parentElement).toBe(barOf(first));
   });
 
   it('on a page loaded mid-stream, the streaming reply is reported once it has finished, the earlier one once', async () => {
