@@ -225,6 +225,42 @@ describe('readRawText: the ladder', () => {
     ]);
   });
 
+  it('1b. not the API’s message at a place the page’s list has moved (a virtualized list dropped older ones)', async () => {
+    // Claude's replies have no id in the page: `turn-<n>` is the n-th on the page, which is the n-th of
+    // the chat only while the site keeps every message in the page.
+    const [, turn] = showFixture();
+    const byPlace = (texts: string[]) => ({
+      ...chatgpt,
+      messageId: (t: Element) =>
+        `turn-${[...document.querySelectorAll(chatgpt.selectors.turn.css)].indexOf(t)}`,
+      fetchRawText: async ({ messageId }: { messageId: string }) => ({
+        ok: true as const,
+        text: texts[Number(messageId.slice(5))]!,
+      }),
+    });
+    const older =
+      'Sure. Here is how the config loader works:\n\n```ts\nexport function load(path: string) {\n  return JSON.parse(read(path));\n}\n```\n\nIt throws when the file is missing.';
+    const shifted = await readRawText(turn!, byPlace([page.replies[0]!.markdown, older]), {
+      url: page.url,
+      fetch: api(true),
+      useCopyButton: false,
+    });
+    expect(shifted.source).toBe('dom');
+    expect(shifted.text).toBe(page.replies[1]!.markdown);
+    expect(shifted.notes).toEqual([expect.stringContaining('is not the one on the page')]);
+    // The same reply, with more than the page shows (Claude appends its artifacts): the API's.
+    const right = await readRawText(
+      turn!,
+      byPlace(['', `${page.replies[1]!.markdown}\n\n<antArtifact>x</antArtifact>`]),
+      {
+        url: page.url,
+        fetch: api(true),
+        useCopyButton: false,
+      },
+    );
+    expect(right.source).toBe('api');
+  });
+
   it('domText falls back to the whole turn when it has no markdown region', () => {
     const div = document.createElement('div');
     div.innerHTML = '<p>just <em>text</em></p>';

@@ -15,7 +15,7 @@
  * Details are strings because objects do not cross between worlds.
  */
 import { domToMarkdown, unreadableCodeBlocks } from './dom-to-markdown';
-import { messageIdOf } from './sites/message-id';
+import { messageIdOf, positionOf } from './sites/message-id';
 import type { SiteAdapter } from './sites/types';
 
 export type TextSource = 'api' | 'copy-button' | 'dom';
@@ -70,8 +70,18 @@ export async function readRawText(
       ...(options.signal ? { signal: options.signal } : {}),
     };
     const api = await adapter.fetchRawText(ctx);
-    if (api.ok && api.text.trim()) return { text: api.text, source: 'api', notes };
-    notes.push(api.ok ? 'The API gave an empty reply.' : api.message);
+    // An id that is only the reply's place on the page (`turn-<n>`) names another message once the site
+    // has dropped older ones from the page (a virtualized list): the API's text must be the page's.
+    const misplaced =
+      api.ok && positionOf(messageId) !== undefined && !agreesWithPage(api.text, domText(turn, adapter));
+    if (api.ok && api.text.trim() && !misplaced) return { text: api.text, source: 'api', notes };
+    notes.push(
+      misplaced
+        ? `The API's reply at this place (${messageId}) is not the one on the page: the page may have dropped older messages.`
+        : api.ok
+          ? 'The API gave an empty reply.'
+          : api.message,
+    );
   }
 
   if (options.useCopyButton !== false) {
@@ -87,6 +97,26 @@ export async function readRawText(
     notes,
     ...(unreadable.length > 0 ? { unreadable } : {}),
   };
+}
+
+/**
+ * Does a reply's text from the API hold what the page shows? Most of the page's longer lines (or, for a
+ * short reply, its words) are found in it, compared without Markdown's marks and spacing. The API may
+ * hold more (Claude appends its artifacts' text); another message of the same chat holds far less.
+ */
+export function agreesWithPage(apiText: string, pageText: string): boolean {
+  const norm = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[`*_#>|[\]()~-]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const api = norm(apiText);
+  const lines = [...new Set(pageText.split('\n').map(norm))].filter((l) => l.length >= 12).slice(0, 60);
+  const parts =
+    lines.length >= 3 ? lines : [...new Set(norm(pageText).split(' '))].filter((w) => w.length >= 4);
+  if (parts.length === 0) return true;
+  return parts.filter((p) => api.includes(p)).length >= 0.6 * parts.length;
 }
 
 /** The turn's markdown regions, or the whole turn when it has none. */
