@@ -11,7 +11,7 @@ import { countFiles } from '../../shared/changeset/paths-of';
 import type { ContentMessage, Proposal } from '../../shared/protocol/messages';
 import { proposalFor } from '../../shared/protocol/proposal';
 import { isApplyButton, mountApplyButton, restoreButtons, unmountApplyButton } from './button';
-import { type RawText, readRawText } from './raw-text';
+import { type CopyProbeMemory, type RawText, readRawText } from './raw-text';
 import { trackReplies } from './reply-tracker';
 import { messageIdOf } from './sites/message-id';
 import type { SiteAdapter } from './sites/types';
@@ -22,6 +22,8 @@ export interface ContentDeps {
   send(message: ContentMessage): Promise<unknown>;
   /** Make the Copy-button rung available (inject the MAIN-world half). */
   enableCopyCapture(): Promise<void>;
+  /** Where an icon-only Copy control was found by what it does, per site (see `captureViaCopyButton`). */
+  copyMemory?: CopyProbeMemory;
   fetch?: typeof fetch;
   document?: Document;
   stableMs?: number;
@@ -105,6 +107,7 @@ export function startContent(deps: ContentDeps): void {
     const exact = await readRawText(turn, adapter, {
       url: win.location.href,
       signal,
+      ...(deps.copyMemory ? { copyMemory: deps.copyMemory } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
     // Even when the text is the same, the proposal now says it came from the site's own copy.

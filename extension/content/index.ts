@@ -6,6 +6,7 @@ import { startContent } from './content-app';
 import { findReplies } from './generic/find-replies';
 import { genericAdapter, watchGenericReplies } from './generic/generic-adapter';
 import { pageAdapter } from './page-adapter';
+import type { CopyProbeMemory } from './raw-text';
 import { adapterHealth } from './sites/health';
 import type { SiteAdapter } from './sites/types';
 
@@ -66,6 +67,7 @@ function start(adapter: SiteAdapter): { adapter: SiteAdapter; stop(): void } {
     signal: controller.signal,
     send: (message) => chrome.runtime.sendMessage(message),
     enableCopyCapture: () => chrome.runtime.sendMessage({ type: 'enable-copy-capture' }),
+    copyMemory: storedCopyMemory,
     fetch: window.fetch.bind(window),
   });
   return { adapter, stop: () => controller.abort() };
@@ -75,4 +77,25 @@ function notify(site: string, message: string) {
   void chrome.runtime
     .sendMessage({ type: 'adapter-missed', site, url: location.href, message: message.slice(0, 500) })
     .catch(() => undefined);
+}
+
+const COPY_PROBE_KEY = 'copyProbe';
+
+/** Where each site's icon-only Copy control was found by what it does, in the extension's storage. */
+const storedCopyMemory: CopyProbeMemory = {
+  async get(site) {
+    const stored = await readCopyProbes();
+    const value = stored[site];
+    return typeof value === 'number' || value === null ? value : undefined;
+  },
+  async set(site, at) {
+    const next = { ...(await readCopyProbes()), [site]: at };
+    await chrome.storage.local.set({ [COPY_PROBE_KEY]: next }).catch(() => undefined);
+  },
+};
+
+async function readCopyProbes(): Promise<Record<string, unknown>> {
+  const stored = await chrome.storage.local.get(COPY_PROBE_KEY).catch(() => ({}) as Record<string, unknown>);
+  const value = stored[COPY_PROBE_KEY];
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }

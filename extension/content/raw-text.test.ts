@@ -6,9 +6,11 @@ import {
   domText,
   findCopyButton,
   installClipboardCapture,
+  probeCandidates,
   readRawText,
 } from './raw-text';
 import { chatGptCache, chatgpt } from './sites/chatgpt';
+import { deepseek } from './sites/deepseek';
 import { pageHtml, pageJson } from './sites/saved-pages';
 
 const page = pageJson<{
@@ -304,5 +306,116 @@ describe('findCopyButton: the ladder of ways to find the reply’s Copy button (
     ['a button whose name mentions code', '<button aria-label="Copy code"></button>'],
   ])('never takes %s', (_what, bar) => {
     expect(find(bar)).toBeNull();
+  });
+});
+
+describe('an icon-only Copy control found by what it does (issue 27)', () => {
+  // The real DeepSeek markup (corpus deepseek-101, Sept 2026): the bar's controls are div[role=button]
+  // with no name; only "Read aloud" has one.
+  function showDeepseek() {
+    document.documentElement.innerHTML = new DOMParser().parseFromString(
+      pageHtml('corpus/deepseek-101'),
+      'text/html',
+    ).documentElement.innerHTML;
+    const turn = document.querySelector(deepseek.selectors.turn.css)!;
+    const container = turn.closest(deepseek.selectors.container.css)!;
+    const bar = container.querySelector(deepseek.selectors.actionBar.css)!;
+    return { turn, container, bar };
+  }
+  /** The adapter as it would be the day DeepSeek renames the hooks its Copy selector reads. */
+  const broken = {
+    ...deepseek,
+    selectors: { ...deepseek.selectors, copyButton: undefined, copyButtonIndex: undefined },
+  } as unknown as typeof deepseek;
+  const memory = (start?: number | null) => {
+    const store = new Map<string, number | null>();
+    if (start !== undefined) store.set('deepseek', start);
+    return {
+      store,
+      get: vi.fn(async (site: string) => (store.has(site) ? store.get(site) : undefined)),
+      set: vi.fn(async (site: string, at: number | null) => void store.set(site, at)),
+    };
+  };
+
+  beforeEach(() => {
+    realClipboard.writeText.mockClear();
+    Object.defineProperty(navigator, 'clipboard', { value: realClipboard, configurable: true });
+    installClipboardCapture();
+  });
+
+  it('the adapter finds DeepSeek’s Copy on its real markup: the bar’s first control', () => {
+    const { turn, container, bar } = showDeepseek();
+    const copy = findCopyButton(container, turn, deepseek);
+    expect(copy).toBe(bar.querySelector('div[role="button"]'));
+    expect(copy!.getAttribute('aria-label')).toBeNull();
+  });
+
+  it('with its hooks gone, the first unnamed control of the bar is tried once, and remembered when it copies', async () => {
+    const { turn, bar } = showDeepseek();
+    const controls = [...bar.querySelectorAll<HTMLElement>('[role="button"]')];
+    const clicks = controls.map((c) => {
+      const spy = vi.fn();
+      c.addEventListener('click', spy);
+      return spy;
+    });
+    controls[0]!.addEventListener('click', () => void navigator.clipboard.writeText('the reply'));
+    const mem = memory();
+    expect(await captureViaCopyButton(turn, broken, undefined, 200, mem)).toEqual({
+      ok: true,
+      text: 'the reply',
+    });
+    expect(mem.store.get('deepseek')).toBe(0);
+    expect(clicks.map((c) => c.mock.calls.length)).toEqual(controls.map((_, i) => (i === 0 ? 1 : 0)));
+    // Next time: the remembered control, no new probe.
+    expect(await captureViaCopyButton(turn, broken, undefined, 200, mem)).toEqual({
+      ok: true,
+      text: 'the reply',
+    });
+    expect(mem.set).toHaveBeenCalledTimes(1);
+    expect(realClipboard.writeText).not.toHaveBeenCalled();
+    // Never a control with another name ("Read aloud").
+    expect(
+      probeCandidates(turn.closest(deepseek.selectors.container.css)!, turn, broken).some((b) =>
+        b.hasAttribute('aria-label'),
+      ),
+    ).toBe(false);
+  });
+
+  it('a probe that copies nothing is remembered, and nothing is clicked again on that site', async () => {
+    const { turn, bar } = showDeepseek();
+    const first = bar.querySelector<HTMLElement>('[role="button"]')!;
+    const spy = vi.fn();
+    first.addEventListener('click', spy);
+    const mem = memory();
+    const got = await captureViaCopyButton(turn, broken, undefined, 30, mem);
+    expect(got).toMatchObject({ ok: false, kind: 'timeout' });
+    expect(mem.store.get('deepseek')).toBeNull();
+    expect(await captureViaCopyButton(turn, broken, undefined, 30, mem)).toMatchObject({
+      ok: false,
+      kind: 'no-button',
+    });
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('only controls of the reply’s own bar, never named ones, never a menu; copy-like icons first', () => {
+    document.body.innerHTML =
+      '<div class="box"><div class="md"><p>x</p><pre><button>copy code</button></pre></div>' +
+      '<div class="bar"><button aria-label="Regenerate"></button><button aria-haspopup="menu"></button>' +
+      '<button id="plain"><svg></svg></button><div role="button" id="icon"><svg name="Copy"></svg></div></div></div>' +
+      '<button id="outside"></button>';
+    const adapter = {
+      ...deepseek,
+      selectors: {
+        ...deepseek.selectors,
+        container: { css: '.box', expect: {} },
+        content: { css: '.md', expect: {} },
+        actionBar: { css: '.bar', expect: {} },
+      },
+    };
+    const box = document.querySelector('.box')!;
+    expect(probeCandidates(box, box.querySelector('.md')!, adapter).map((b) => b.id)).toEqual([
+      'icon',
+      'plain',
+    ]);
   });
 });

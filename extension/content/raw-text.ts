@@ -41,6 +41,8 @@ export interface RawTextOptions {
   /** Try the Copy-button rung (needs `installClipboardCapture` in the MAIN world). Default true. */
   useCopyButton?: boolean;
   copyTimeoutMs?: number;
+  /** Lets the Copy rung find an icon-only Copy control by what it does (see `captureViaCopyButton`). */
+  copyMemory?: CopyProbeMemory;
 }
 
 export const ARM_EVENT = 'replyapply:arm-copy';
@@ -85,7 +87,13 @@ export async function readRawText(
   }
 
   if (options.useCopyButton !== false) {
-    const copied = await captureViaCopyButton(turn, adapter, options.signal, options.copyTimeoutMs);
+    const copied = await captureViaCopyButton(
+      turn,
+      adapter,
+      options.signal,
+      options.copyTimeoutMs,
+      options.copyMemory,
+    );
     if (copied.ok && copied.text.trim()) return { text: copied.text, source: 'copy-button', notes };
     notes.push(copied.ok ? 'The Copy button copied nothing.' : copied.message);
   }
@@ -142,28 +150,108 @@ export type CaptureResult =
     };
 
 /**
+ * Where a site's Copy control was found by what it does (`findCopyByProbe`), kept across page loads:
+ * its place among the bar's unnamed controls, `null` when the one probe found none (never tried again),
+ * `undefined` when the site was never probed.
+ */
+export interface CopyProbeMemory {
+  get(site: string): Promise<number | null | undefined>;
+  set(site: string, at: number | null): Promise<void>;
+}
+
+/**
  * Click the turn's own Copy button and take what the site writes, with the MAIN-world capture armed
  * so nothing reaches the clipboard. Never clicks unless the MAIN-world half answered the arming
  * (otherwise the click would overwrite the user's clipboard).
+ *
+ * When the adapter's ways find no Copy button (an icon-only control whose hooks changed) and `memory` is
+ * given, the control is found by what it does: the first unnamed control of the reply's own action bar
+ * is clicked once, with the capture armed; if it writes text, it is the site's Copy and its place is
+ * remembered for the site; if not, that is remembered too and nothing is ever probed again there.
  */
-export function captureViaCopyButton(
+export async function captureViaCopyButton(
   turn: Element,
   adapter: SiteAdapter,
   signal?: AbortSignal,
   timeoutMs = 1500,
+  memory?: CopyProbeMemory,
 ): Promise<CaptureResult> {
   const s = adapter.selectors;
-  if (!s.copyButton && !s.copyButtonNames && s.copyButtonIndex === undefined)
-    return Promise.resolve(fail('no-button', `${adapter.id} has no way to find its Copy button.`));
   const container = turn.closest(s.container.css) ?? turn.parentElement;
-  const button = container ? findCopyButton(container, turn, adapter) : null;
-  if (!container || !button) return Promise.resolve(fail('no-button', 'The reply has no Copy button (yet).'));
+  if (!container) return fail('no-button', 'The reply has no Copy button (yet).');
   // A turn that holds several assistant messages (tool use, then the answer) has one Copy button
   // for all of them; its text would not be this message's alone.
   if (container.querySelectorAll(s.turn.css).length > 1)
-    return Promise.resolve(fail('shared-button', 'The Copy button covers several messages.'));
-  if (signal?.aborted) return Promise.resolve(fail('aborted', 'Stopped.'));
+    return fail('shared-button', 'The Copy button covers several messages.');
+  const hasWays = Boolean(s.copyButton || s.copyButtonNames || s.copyButtonIndex !== undefined);
+  let button = hasWays ? findCopyButton(container, turn, adapter) : null;
+  if (button) return clickAndCapture(button, turn, signal, timeoutMs);
+  if (!memory) {
+    return hasWays
+      ? fail('no-button', 'The reply has no Copy button (yet).')
+      : fail('no-button', `${adapter.id} has no way to find its Copy button.`);
+  }
+  const candidates = probeCandidates(container, turn, adapter);
+  if (candidates.length === 0) return fail('no-button', 'The reply has no Copy button (yet).');
+  const known = await memory.get(adapter.id);
+  if (known === null) return fail('no-button', `No control of ${adapter.id}'s action bar copies the reply.`);
+  button = candidates[known ?? 0] ?? null;
+  if (!button) return fail('no-button', 'The reply has no Copy button (yet).');
+  const result = await clickAndCapture(button, turn, signal, timeoutMs);
+  if (known === undefined && (result.ok || result.kind === 'timeout'))
+    await memory.set(adapter.id, result.ok && result.text.trim() ? 0 : null);
+  return result;
+}
 
+/**
+ * The controls of the reply's own action bar that may be its Copy: not named for anything else (a
+ * "Regenerate" or "Good response" is never clicked), not a menu, not in the reply's text or a code block.
+ * Copy-like hints (a `copy` class, test id or icon name) come first; else the bar's order (Copy is first
+ * on every site we know).
+ */
+export function probeCandidates(container: Element, turn: Element, adapter: SiteAdapter): HTMLElement[] {
+  const s = adapter.selectors;
+  const bar = container.querySelector(s.actionBar.css);
+  const scope = bar && !turn.contains(bar) ? bar : adapter.generic ? container : null;
+  if (!scope) return [];
+  const text = Array.from(turn.querySelectorAll(s.content.css));
+  const all = Array.from(scope.querySelectorAll<HTMLElement>('button, [role="button"]')).filter((b) => {
+    if (text.some((t) => t.contains(b)) || b.closest('pre, code, [data-replyapply], replyapply-button'))
+      return false;
+    if (b.matches('[aria-haspopup], [aria-expanded], [disabled], [aria-disabled="true"]')) return false;
+    const name = accessibleName(b);
+    return name === '' || (name.includes('copy') && !name.includes('code'));
+  });
+  const hinted = all.filter((b) => COPY_HINT.test(hintsOf(b)));
+  return [...hinted, ...all.filter((b) => !hinted.includes(b))];
+}
+
+const COPY_HINT = /copy|clipboard|content_copy/i;
+
+/** What an unnamed control's markup says about it: class, test id, and its icon's name or font ligature. */
+function hintsOf(el: Element): string {
+  const icon = el.querySelector('svg, use, mat-icon, i, img');
+  return [
+    el.getAttribute('class'),
+    el.getAttribute('data-testid'),
+    icon?.getAttribute('name'),
+    icon?.getAttribute('class'),
+    icon?.getAttribute('href') ?? icon?.getAttribute('xlink:href'),
+    icon?.getAttribute('data-icon'),
+    icon?.getAttribute('fonticon'),
+    icon?.localName === 'mat-icon' || icon?.localName === 'i' ? icon.textContent : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function clickAndCapture(
+  button: HTMLElement,
+  turn: Element,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<CaptureResult> {
+  if (signal?.aborted) return Promise.resolve(fail('aborted', 'Stopped.'));
   const doc = turn.ownerDocument;
   const win = doc.defaultView ?? globalThis;
   const nonce = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
