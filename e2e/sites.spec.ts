@@ -108,6 +108,17 @@ promptTest(
       },
     );
 
+    // The real Open WebUI page (captures/openwebui-201, rendered from its components) at that origin.
+    await servePage(
+      context,
+      `${origin}/c/capture`,
+      readFileSync(join(REPO, 'extension', 'content', 'sites', 'captures', 'openwebui-201.html'), 'utf8'),
+    );
+    const capture = await context.newPage();
+    await capture.goto(`${origin}/c/capture`);
+    await expect(capture.locator('[data-replyapply="apply"]')).toHaveCount(1);
+    await expect(capture.locator('[data-replyapply="apply"]')).toHaveAttribute('data-files', '1');
+
     // Removing the chat gives the permission back and unregisters the script.
     await options.locator(`[data-origin="${origin}"] button`).click();
     await expect(options.locator('[data-origin]')).toHaveCount(0);

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { SelfHostedKind } from '../content/sites/registry';
+import { ADAPTERS, type SelfHostedKind } from '../content/sites/registry';
+import { siteName } from '../ui/labels';
 import {
+  ADAPTERS_OFF_KEY,
   parseOrigin,
+  readAdaptersOff,
   readSelfHosted,
   SELF_HOSTED_KEY,
   SELF_HOSTED_KINDS,
@@ -107,6 +110,49 @@ export function Options() {
           </p>
         )}
       </section>
+      <AdaptersOff />
     </main>
+  );
+}
+
+/**
+ * A site whose Apply buttons went away (its layout changed) can be read with the generic reader until
+ * ReplyApply is updated: it finds replies by their look. ReplyApply switches to it by itself when the
+ * site's reader finds no reply at all; this is for a reader that finds the wrong ones or too few.
+ */
+function AdaptersOff() {
+  const [off, setOff] = useState<string[]>([]);
+  useEffect(() => {
+    chrome.storage.local.get(ADAPTERS_OFF_KEY).then((v) => setOff(readAdaptersOff(v[ADAPTERS_OFF_KEY])));
+  }, []);
+  const toggle = async (id: string, generic: boolean) => {
+    const next = generic ? [...new Set([...off, id])] : off.filter((x) => x !== id);
+    await chrome.storage.local.set({ [ADAPTERS_OFF_KEY]: next });
+    setOff(next);
+  };
+  return (
+    <section>
+      <h2 style={{ fontSize: '15px' }}>Sites read with the generic reader</h2>
+      <p class="muted">
+        If a site changed its page and its Apply buttons are missing or misplaced, tick it: ReplyApply then
+        finds its replies by their look instead of by the site's markup. Reload the site's tabs after a
+        change.
+      </p>
+      <ul data-replyapply="adapters-off" style={{ columns: 2, listStyle: 'none', paddingLeft: 0 }}>
+        {ADAPTERS.filter((a) => a.hosts.length > 0).map((a) => (
+          <li key={a.id}>
+            <label>
+              <input
+                type="checkbox"
+                data-replyapply-site={a.id}
+                checked={off.includes(a.id)}
+                onChange={(e) => void toggle(a.id, e.currentTarget.checked)}
+              />{' '}
+              {siteName(a.id)}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
