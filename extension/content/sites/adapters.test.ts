@@ -346,3 +346,14 @@ describe('message ids', () => {
 afterEach(() => {
   document.body.innerHTML = '';
 });
+
+describe('Le Chat’s stop button under its 2026 label', () => {
+  it('"Stop generating" counts as streaming, as "Stop generation" did', () => {
+    for (const label of ['Stop generation', 'Stop generating']) {
+      document.body.innerHTML = `<main></main><form><button type="button" aria-label="${label}"><svg></svg></button></form>`;
+      expect(document.querySelector(mistral.selectors.streaming.css), label).not.toBeNull();
+    }
+    document.body.innerHTML = '<form><button type="submit" aria-label="Send question"></button></form>';
+    expect(document.querySelector(mistral.selectors.streaming.css)).toBeNull();
+  });
+});

@@ -46,9 +46,10 @@ export const mistral: SiteAdapter = {
     container: { css: MESSAGE, expect: { [P.two]: 2, [P.streaming]: 1 } },
     // our 2025 pages (unverified)
     content: { css: '.markdown-container-style', expect: { [P.two]: 2, [P.streaming]: 1 } },
-    // CWC is_generating `form rect[rx="2"]`; the English label from our 2025 pages
+    // CWC is_generating `form rect[rx="2"]`; the English label from our 2025 pages; "Stop generating":
+    // the 2026 label issue 27 reports from other projects' dated selectors (no page of it seen)
     streaming: {
-      css: 'form rect[rx="2"], button[aria-label="Stop generation"]',
+      css: 'form rect[rx="2"], button[aria-label="Stop generation"], button[aria-label="Stop generating"]',
       expect: { [P.two]: 0, [P.streaming]: 2 },
     },
     // CWC footer_selector (it also counts a message without one as still generating)
