@@ -34,7 +34,9 @@ function fileOf(page: string, ext: 'html' | 'json'): string {
   if (kind === 'corpus') return join(corpusDir(), `${name}.${ext}`);
   if (kind === 'fixtures') return join(FIXTURES_DIR, `${name}.${ext}`);
   if (kind === 'captures') return join(CAPTURES_DIR, `${name}.${ext}`);
-  throw new Error(`Unknown saved page "${page}": expected corpus/<name>, fixtures/<name> or captures/<name>.`);
+  throw new Error(
+    `Unknown saved page "${page}": expected corpus/<name>, fixtures/<name> or captures/<name>.`,
+  );
 }
 
 export function pageHtml(page: string): string {
