@@ -82,7 +82,11 @@ test('a Claude reply that updates an earlier artifact writes the artifact’s te
   const saved = JSON.parse(readFileSync(join(FIXTURES, 'claude-two-replies.json'), 'utf8')) as {
     url: string;
     conversationId: string;
+    replies: Array<{ markdown: string }>;
   };
+  // The API's replies say what the page shows (their text is checked against it: Claude's ids are places
+  // on the page), and hold the artifact calls the page shows only as cards.
+  const [shown1, shown2] = saved.replies.map((r) => r.markdown);
   const tool = (input: object) => ({ type: 'tool_use', name: 'artifacts', input });
   const text = (t: string) => ({ type: 'text', text: t });
   const convo = {
@@ -95,7 +99,7 @@ test('a Claude reply that updates an earlier artifact writes the artifact’s te
         parent_message_uuid: 'h1',
         sender: 'assistant',
         content: [
-          text('Here is the script.'),
+          text(shown1!),
           tool({
             id: 'script',
             command: 'create',
@@ -119,7 +123,7 @@ test('a Claude reply that updates an earlier artifact writes the artifact’s te
         parent_message_uuid: 'h2',
         sender: 'assistant',
         content: [
-          text('Updated.'),
+          text(shown2!),
           tool({
             id: 'script',
             command: 'update',

@@ -235,10 +235,12 @@ describe('readRawText: the ladder', () => {
       ...chatgpt,
       messageId: (t: Element) =>
         `turn-${[...document.querySelectorAll(chatgpt.selectors.turn.css)].indexOf(t)}`,
-      fetchRawText: async ({ messageId }: { messageId: string }) => ({
-        ok: true as const,
-        text: texts[Number(messageId.slice(5))]!,
-      }),
+      fetchRawText: async ({ messageId }: { messageId: string }) => {
+        const text = texts[Number(messageId.slice(5))];
+        return text === undefined
+          ? { ok: false as const, kind: 'missing' as const, message: `no ${messageId}` }
+          : { ok: true as const, text };
+      },
     });
     const older =
       'Sure. Here is how the config loader works:\n\n```ts\nexport function load(path: string) {\n  return JSON.parse(read(path));\n}\n```\n\nIt throws when the file is missing.';
@@ -250,6 +252,23 @@ describe('readRawText: the ladder', () => {
     expect(shifted.source).toBe('dom');
     expect(shifted.text).toBe(page.replies[1]!.markdown);
     expect(shifted.notes).toEqual([expect.stringContaining('is not the one on the page')]);
+    // The page dropped the chat's first two replies: the second on the page is the API's fourth, the one
+    // later reply whose text holds the page's.
+    const r = (i: number) => page.replies[i]!.markdown;
+    const later = await readRawText(turn!, byPlace([older, `${older} again`, r(0), `${r(1)}\n`]), {
+      url: page.url,
+      fetch: api(true),
+      useCopyButton: false,
+    });
+    expect(later).toEqual({ text: `${r(1)}\n`, source: 'api', notes: [] });
+    // Two later replies hold it: which one cannot be told, so not the API.
+    const twice = await readRawText(turn!, byPlace([older, older, r(1), r(1)]), {
+      url: page.url,
+      fetch: api(true),
+      useCopyButton: false,
+    });
+    expect(twice.source).toBe('dom');
+    expect(twice.notes).toEqual([expect.stringContaining('2 later replies')]);
     // The same reply, with more than the page shows (Claude appends its artifacts): the API's.
     const right = await readRawText(
       turn!,

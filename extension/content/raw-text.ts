@@ -16,7 +16,7 @@
  */
 import { domToMarkdown, unreadableCodeBlocks } from './dom-to-markdown';
 import { messageIdOf, positionOf } from './sites/message-id';
-import type { SiteAdapter } from './sites/types';
+import type { FetchContext, RawTextResult, SiteAdapter } from './sites/types';
 
 export type TextSource = 'api' | 'copy-button' | 'dom';
 
@@ -71,19 +71,14 @@ export async function readRawText(
       fetch: options.fetch,
       ...(options.signal ? { signal: options.signal } : {}),
     };
-    const api = await adapter.fetchRawText(ctx);
+    let api = await adapter.fetchRawText(ctx);
     // An id that is only the reply's place on the page (`turn-<n>`) names another message once the site
     // has dropped older ones from the page (a virtualized list): the API's text must be the page's.
-    const misplaced =
-      api.ok && positionOf(messageId) !== undefined && !agreesWithPage(api.text, domText(turn, adapter));
-    if (api.ok && api.text.trim() && !misplaced) return { text: api.text, source: 'api', notes };
-    notes.push(
-      misplaced
-        ? `The API's reply at this place (${messageId}) is not the one on the page: the page may have dropped older messages.`
-        : api.ok
-          ? 'The API gave an empty reply.'
-          : api.message,
-    );
+    const place = positionOf(messageId);
+    if (api.ok && api.text.trim() && place !== undefined)
+      api = await samePlaceOnPage(api, place, turn, adapter, ctx);
+    if (api.ok && api.text.trim()) return { text: api.text, source: 'api', notes };
+    notes.push(api.ok ? 'The API gave an empty reply.' : api.message);
   }
 
   if (options.useCopyButton !== false) {
@@ -104,6 +99,38 @@ export async function readRawText(
     source: 'dom',
     notes,
     ...(unreadable.length > 0 ? { unreadable } : {}),
+  };
+}
+
+/**
+ * The API's reply for the reply at place `n` of the page. The n-th of the API is it while the page holds
+ * every message; when the page dropped older ones, the reply is a later one of the API: the one (and only
+ * one) whose text holds what the page shows. None or several: not read from the API, said why.
+ */
+async function samePlaceOnPage(
+  first: Extract<RawTextResult, { ok: true }>,
+  n: number,
+  turn: Element,
+  adapter: SiteAdapter,
+  ctx: FetchContext,
+): Promise<RawTextResult> {
+  const page = domText(turn, adapter);
+  if (agreesWithPage(first.text, page)) return first;
+  const fits: Array<{ at: number; text: string }> = [];
+  for (let at = n + 1; at < n + 500; at++) {
+    const later = await adapter.fetchRawText!({ ...ctx, messageId: `turn-${at}` });
+    if (!later.ok) break;
+    if (agreesWithPage(later.text, page)) fits.push({ at, text: later.text });
+  }
+  if (fits.length === 1) return { ok: true, text: fits[0]!.text };
+  return {
+    ok: false,
+    kind: 'missing',
+    message:
+      `The API's reply at this place (turn-${n}) is not the one on the page, which may have dropped older messages; ` +
+      (fits.length === 0
+        ? 'no later reply of the API holds its text either.'
+        : `${fits.length} later replies of the API hold its text, so which one it is cannot be told.`),
   };
 }
 
