@@ -7,6 +7,7 @@ import { aistudio } from './aistudio';
 import { claude } from './claude';
 import { copilot } from './copilot';
 import { deepseek } from './deepseek';
+import { doubao } from './doubao';
 import { gemini } from './gemini';
 import { grok } from './grok';
 import { adapterHealth } from './health';
@@ -355,5 +356,15 @@ describe('Le Chat’s stop button under its 2026 label', () => {
     }
     document.body.innerHTML = '<form><button type="submit" aria-label="Send question"></button></form>';
     expect(document.querySelector(mistral.selectors.streaming.css)).toBeNull();
+  });
+});
+
+describe('Doubao: a reply still marked data-streaming', () => {
+  it('holds the page as streaming even when its Copy control already shows', () => {
+    document.body.innerHTML =
+      '<div data-testid="union_message"><div data-testid="receive_message" data-streaming="true"><div data-testid="message_text_content"><p>Here</p></div><div data-testid="message_action_bar"><button data-testid="message_action_copy"></button></div></div></div>';
+    expect(document.querySelector(doubao.selectors.streaming.css)).not.toBeNull();
+    document.querySelector('[data-streaming]')!.setAttribute('data-streaming', 'false');
+    expect(document.querySelector(doubao.selectors.streaming.css)).toBeNull();
   });
 });

@@ -45,9 +45,11 @@ export const doubao: SiteAdapter = {
       css: `${TURN} [data-testid="message_text_content"]`,
       expect: { [P.two]: 2, [P.streaming]: 1 },
     },
-    // CWC is_generating: the stop button is not `!hidden`.
+    // CWC is_generating: the stop button is not `!hidden`. Also a message still marked
+    // `data-streaming="true"`: issue 27 reports that in 2026 the Copy control shows before a reply ends
+    // and that this mark going away is the sign it did (no page of it seen; harmless where it is absent).
     streaming: {
-      css: 'div[data-testid="chat_input_local_break_button"]:not(.\\!hidden)',
+      css: 'div[data-testid="chat_input_local_break_button"]:not(.\\!hidden), [data-streaming="true"]',
       expect: { [P.two]: 0, [P.streaming]: 1 },
     },
     doneMarker: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
