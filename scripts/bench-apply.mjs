@@ -165,6 +165,101 @@ function profileDryRun(node, cli, cwd, diffPath, dir) {
   console.log(`      ${'garbage collector'.padEnd(26)} ${ms('(garbage collector)')}`);
 }
 
+const STRACE = ['/usr/bin/strace', '/bin/strace'].find((p) => existsSync(p));
+const SYNC_CALLS = 'fsync,fdatasync,sync,syncfs';
+
+/**
+ * Issue 28 (b): how much of `apply --yes` is its durability. One more apply under strace, counting the wall
+ * time spent inside the sync system calls (ours and the `sync` process's): the apply without them is
+ * the rest, beside GNU patch (which syncs nothing). Without strace the row says so.
+ */
+function syncShare(node, cli, pristine, work, diffPath, patchS) {
+  if (!STRACE) {
+    console.log('      fsync share of apply --yes      not measured (no strace on this machine)');
+    return;
+  }
+  freshCopy(pristine, work);
+  const out = join(work, '..', 'strace-sync.txt');
+  const t = performance.now();
+  const res = spawnSync(
+    STRACE,
+    [
+      '-f',
+      '-w',
+      '-c',
+      '--seccomp-bpf',
+      '-e',
+      `trace=${SYNC_CALLS}`,
+      '-o',
+      out,
+      node,
+      cli,
+      'apply',
+      '--yes',
+      '--dir',
+      '.',
+      diffPath,
+    ],
+    { cwd: work, maxBuffer: 1 << 30 },
+  );
+  const total = (performance.now() - t) / 1000;
+  if (res.status !== 0) {
+    console.log(
+      `      fsync share of apply --yes      not measured (strace: ${res.stderr.toString().slice(-200)})`,
+    );
+    return;
+  }
+  // The summary's last line: "100.00    0.221629   27703   8   total".
+  const last = readFileSync(out, 'utf8').trim().split('\n').pop() ?? '';
+  const synced = Number(last.trim().split(/\s+/)[1] ?? 0);
+  console.log(
+    `      apply --yes under strace: ${total.toFixed(2)} s, of which ${synced.toFixed(2)} s in ${SYNC_CALLS}; ` +
+      `without them ${(total - synced).toFixed(2)} s = ${((total - synced) / patchS).toFixed(2)}× GNU patch`,
+  );
+}
+
+/**
+ * BENCH_VERBOSE, for (b): where `apply --yes` spends its time, by function and system call (self time,
+ * wall): opening, renaming and writing ten thousand files, the journal, the garbage collector.
+ */
+function profileApply(node, cli, pristine, work, diffPath, dir) {
+  freshCopy(pristine, work);
+  const out = join(dir, 'profile-apply');
+  rmSync(out, { recursive: true, force: true });
+  const res = spawnSync(
+    node,
+    [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      out,
+      '--cpu-prof-interval',
+      '200',
+      cli,
+      'apply',
+      '--yes',
+      '--dir',
+      '.',
+      diffPath,
+    ],
+    { cwd: work, maxBuffer: 1 << 30 },
+  );
+  if (res.status !== 0) throw new Error(`profiled apply failed: ${res.stderr.toString().slice(-500)}`);
+  const file = readdirSync(out).find((f) => f.endsWith('.cpuprofile'));
+  const profile = JSON.parse(readFileSync(join(out, file), 'utf8'));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  let total = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = profile.timeDeltas[i] ?? 0;
+    total += dt;
+    const name = byId.get(profile.samples[i]).callFrame.functionName || '(anonymous)';
+    self.set(name, (self.get(name) ?? 0) + dt);
+  }
+  console.log(`    profiled apply --yes: ${(total / 1000).toFixed(0)} ms of samples; most self time:`);
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    console.log(`      ${name.padEnd(26)} ${`${(us / 1000).toFixed(0)} ms`.padStart(8)}`);
+}
+
 export async function benchApply() {
   const dir = mkdtempSync(join(tmpdir(), 'replyapply-bench-apply-'));
   try {
@@ -234,7 +329,11 @@ export async function benchApply() {
     );
     console.log(`  (b) apply --yes / GNU patch         ${(ours.s / patch.s).toFixed(2)}   [target ≤ 1.5]`);
     console.log(`      apply --yes / git apply         ${(ours.s / gitApply.s).toFixed(2)}`);
-    if (process.env.BENCH_VERBOSE) profileDryRun(node, cli, pristine, diffPath, dir);
+    syncShare(node, cli, pristine, work, diffPath, patch.s);
+    if (process.env.BENCH_VERBOSE) {
+      profileDryRun(node, cli, pristine, diffPath, dir);
+      profileApply(node, cli, pristine, work, diffPath, dir);
+    }
 
     // (c) planning a 100-hunk bare-@@ patch on a 50,000-line file, in process.
     const entry = join(dir, 'plan-entry.ts');

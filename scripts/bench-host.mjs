@@ -137,8 +137,9 @@ export async function benchHost() {
   h.close();
   const mib = (body.length * 200) / 1024 / 1024;
   console.log('native host');
+  // Issue 28: the spawned host's hello against Node's own floor measured in this run, not a fixed figure.
   console.log(
-    `  hello via a freshly spawned host   median ${median(spawned).toFixed(1)} ms   [target ≤ 100 ms]`,
+    `  hello via a freshly spawned host   median ${median(spawned).toFixed(1)} ms   [target ≤ the bare-Node hello + 15 ms = ${(median(bareHello) + 15).toFixed(1)} ms]`,
   );
   console.log(
     `  node -e '' alone, spawn to exit    median ${median(floor).toFixed(1)} ms   (Node's start and exit)`,

@@ -83,6 +83,7 @@ const diffReply = (i: number) =>
   `Change ${i}:\n\n\`\`\`diff\n--- a/src/f${i}.ts\n+++ b/src/f${i}.ts\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n\`\`\`\n\nDone.`;
 
 export async function benchBrowser(): Promise<void> {
+  let reviewed: { first: number; all: number } | undefined;
   const profile = makeProfile();
   const context = await launchExtension(profile);
   try {
@@ -124,6 +125,7 @@ export async function benchBrowser(): Promise<void> {
     console.log(
       `  200-reply conversation: median ${median(loads).toFixed(1)} ms of extension CPU (runs: ${loads.map((x) => x.toFixed(0)).join(', ')})   [target ≤ 30 ms]`,
     );
+    console.log(`    worst run: ${Math.max(...loads).toFixed(1)} ms   [target ≤ 45 ms]`);
     console.log(`    (first load, nothing in the code cache yet: ${loads[0]!.toFixed(1)} ms)`);
     console.log(
       `    (navigation until the buttons near the viewport are shown: ${median(walls).toFixed(0)} ms wall, including the 400 ms text-stable wait; ${shown} buttons after scrolling to the last reply)`,
@@ -179,11 +181,12 @@ export async function benchBrowser(): Promise<void> {
     const runs = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
     console.log('review of a 50-file reply (the real side panel a click on Apply opens)');
     console.log(
-      `  click → first diff visible   ${mid(review.first).toFixed(0)} ms (runs: ${runs(review.first)})   [target ≤ 250 ms]`,
+      `  click → first diff visible   ${mid(review.first).toFixed(0)} ms (runs: ${runs(review.first)})   [target ≤ the static page's floor + 100 ms]`,
     );
     console.log(
-      `  click → all 50 planned   ${mid(review.all).toFixed(0)} ms (runs: ${runs(review.all)})   [target ≤ 400 ms]`,
+      `  click → all 50 planned   ${mid(review.all).toFixed(0)} ms (runs: ${runs(review.all)})   [target ≤ the static page's floor + 150 ms]`,
     );
+    reviewed = { first: mid(review.first), all: mid(review.all) };
     if (review.missed)
       console.log(
         `    (${review.missed} click(s) not counted: the panel drew its files before the probe was in)`,
@@ -193,7 +196,13 @@ export async function benchBrowser(): Promise<void> {
     await context.close();
     rmSync(profile.dir, { recursive: true, force: true });
   }
-  await reviewFloor();
+  const floor = await reviewFloor();
+  // The targets of the two review rows, against the floor measured in this same run (issue 28).
+  if (floor !== undefined && reviewed) {
+    const over = (ms: number) => `${ms - floor >= 0 ? '+' : ''}${(ms - floor).toFixed(0)} ms`;
+    console.log(`    first diff over the floor   ${over(reviewed.first)}   [target ≤ +100 ms]`);
+    console.log(`    all 50 planned over the floor   ${over(reviewed.all)}   [target ≤ +150 ms]`);
+  }
 }
 
 /**
@@ -201,7 +210,7 @@ export async function benchBrowser(): Promise<void> {
  * a static page that already shows 50 diffs (no script; the review's stylesheet). Chromium creating the
  * panel, loading a page and painting it, with none of our code on the way.
  */
-async function reviewFloor(): Promise<void> {
+async function reviewFloor(): Promise<number | undefined> {
   const profile = makeProfile();
   const dist = join(profile.dir, 'static-panel');
   cpSync(DIST, dist, { recursive: true });
@@ -233,12 +242,13 @@ async function reviewFloor(): Promise<void> {
     );
     if (floor instanceof Error) {
       console.log(`  click → a static page of 50 diffs visible   not measured: ${floor.message}`);
-      return;
+      return undefined;
     }
     const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(
       `  click → a static page of 50 diffs visible   ${mid(floor.first).toFixed(0)} ms (runs: ${floor.first.map((x) => x.toFixed(0)).join(', ')})   (Chromium's floor for the lines above)`,
     );
+    return mid(floor.first);
   } finally {
     await context.close();
     rmSync(profile.dir, { recursive: true, force: true });
