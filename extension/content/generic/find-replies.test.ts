@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../sites/registry';
 import { listPages, loadPage, pageJson } from '../sites/saved-pages';
-import { boxOf, classifyRegions, findReplies, wordsOf } from './find-replies';
+import { boxOf, classifyRegions, findReplies, regionIndex, wordsOf } from './find-replies';
 
 /**
  * Every saved page of every site, read with its adapter switched off: the generic reader finds exactly
@@ -107,7 +107,7 @@ describe('who wrote a region', () => {
       '<div id="col"><div id="u"><p>question one</p></div><div id="a"><div id="r"><p>a</p><pre>x</pre></div><button aria-label="Copy">c</button></div></div><textarea></textarea>',
     );
     const regions = classifyRegions(body).map((r) => r.el);
-    expect(boxOf(body.querySelector('#r')!, regions).id).toBe('a');
+    expect(boxOf(body.querySelector('#r')!, regionIndex(regions)).id).toBe('a');
   });
 
   it('words: tag, classes, labels and data values, never utility values or ids', () => {

@@ -86,6 +86,8 @@ export interface FoundReply {
 
 export interface Region {
   el: Element;
+  /** The message around it (see `boxOf`). */
+  box: Element;
   blocks: Element[];
   author: Author;
   /** Why: the words that decided, or the shape of the Markdown. */
@@ -98,8 +100,7 @@ export function findReplies(root: ParentNode): FoundReply[] {
   const replies = regions.filter((r) => r.author === 'assistant');
   // An assistant region inside another is part of it.
   const outer = replies.filter((r) => !replies.some((o) => o !== r && o.el.contains(r.el)));
-  const all = regions.map((r) => r.el);
-  return outer.map((r) => ({ region: r.el, box: boxOf(r.el, all) }));
+  return outer.map((r) => ({ region: r.el, box: r.box }));
 }
 
 /** Every text region of the page with who wrote it (exported for tests and for telling users why). */
@@ -131,11 +132,13 @@ export function classifyRegions(root: ParentNode): Region[] {
       byEl.delete(el);
     }
   }
-  const els = [...byEl.keys()];
-  return els.map((el) => {
-    const blocks = byEl.get(el)!;
-    const { author, why } = authorOf(el, blocks, boxOf(el, els));
-    return { el, blocks, author, why };
+  const index = regionIndex([...byEl.keys()]);
+  // Words are read once per element and call (a page's classes change between calls).
+  const words = new Map<Element, string[]>();
+  return [...byEl].map(([el, blocks]) => {
+    const box = boxOf(el, index);
+    const { author, why } = authorOf(el, blocks, box, words);
+    return { el, box, blocks, author, why };
   });
 }
 
@@ -160,14 +163,30 @@ function isLinkList(block: Element): boolean {
   return linked >= text.length;
 }
 
-/** The last ancestor of a region that is still only its own message (see the header, step 3). */
-export function boxOf(region: Element, regions: readonly Element[]): Element {
+/** How many regions each element holds (itself included): one walk up from each region. */
+export interface RegionIndex {
+  regions: ReadonlySet<Element>;
+  inside: ReadonlyMap<Element, number>;
+}
+
+export function regionIndex(regions: readonly Element[]): RegionIndex {
+  const inside = new Map<Element, number>();
+  for (const r of regions)
+    for (let up: Element | null = r; up; up = up.parentElement) inside.set(up, (inside.get(up) ?? 0) + 1);
+  return { regions: new Set(regions), inside };
+}
+
+/**
+ * The last ancestor of a region that is still only its own message (see the header, step 3). Walking up,
+ * the first ancestor holding a region the region does not hold, or being one, is a neighbour's too.
+ */
+export function boxOf(region: Element, index: RegionIndex): Element {
   const own = (region.textContent ?? '').length;
+  const mine = index.inside.get(region) ?? 1;
   let box = region;
   for (let up = region.parentElement; up; up = up.parentElement) {
     if (up.tagName === 'BODY' || up.tagName === 'HTML' || up.tagName === 'MAIN') break;
-    if (regions.some((r) => r !== region && up.contains(r) && !r.contains(region))) break;
-    if (regions.some((r) => r !== region && r === up)) break;
+    if (index.regions.has(up) || (index.inside.get(up) ?? 0) > mine) break;
     if (up.querySelector(COMPOSER)) break;
     if ((up.textContent ?? '').length - own > BOX_SLACK) break;
     box = up;
@@ -175,7 +194,13 @@ export function boxOf(region: Element, regions: readonly Element[]): Element {
   return box;
 }
 
-function authorOf(el: Element, blocks: readonly Element[], box: Element): { author: Author; why: string } {
+function authorOf(
+  el: Element,
+  blocks: readonly Element[],
+  box: Element,
+  cache: Map<Element, string[]>,
+): { author: Author; why: string } {
+  const wordsOf = (at: Element) => wordsOfCached(at, cache);
   // Reasoning first: a thinking panel inside an assistant's message is still no reply.
   const chain: Element[] = [];
   for (let at: Element | null = el; at; at = at.parentElement) {
@@ -216,15 +241,17 @@ function authorOf(el: Element, blocks: readonly Element[], box: Element): { auth
   return { author: 'unknown', why: 'a lone paragraph with no words saying who wrote it' };
 }
 
-const wordCache = new WeakMap<Element, string[]>();
-
 /**
  * The words an element's markup says about itself: its tag name, class, role, aria-label, title and the
  * values of its `data-*` attributes, split at case changes and punctuation. Values with digits in them
  * are ids (`conversation-turn-3`, `r_7d2a9c41`): their pieces are no words.
  */
 export function wordsOf(el: Element): string[] {
-  const cached = wordCache.get(el);
+  return wordsOfCached(el);
+}
+
+function wordsOfCached(el: Element, cache?: Map<Element, string[]>): string[] {
+  const cached = cache?.get(el);
   if (cached) return cached;
   const parts: string[] = [el.localName];
   for (const attr of el.attributes) {
@@ -246,7 +273,7 @@ export function wordsOf(el: Element): string[] {
         if (w) words.push(w);
     }
   }
-  wordCache.set(el, words);
+  cache?.set(el, words);
   return words;
 }
 

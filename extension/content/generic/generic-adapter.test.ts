@@ -138,4 +138,23 @@ describe('the generic reader in the content script, each site’s adapter switch
     await vi.waitFor(() => expect(applyButtons()).toHaveLength(1));
     controller.abort();
   });
+
+  it('an element a virtualized list refills with a user’s message loses its mark', async () => {
+    show(
+      '<main><div class="thread"><div class="msg" id="a"><div class="md"><p>Here:</p><pre><code>x</code></pre></div></div></div></main>',
+    );
+    const controller = new AbortController();
+    const mark = watchGenericReplies(document, controller.signal, 0);
+    expect(mark()).toBe(1);
+    const box = document.querySelector(`[${REPLY_MARK}]`)!;
+    // Streaming more text into it: still the same one reply.
+    box.querySelector('.md')!.append(Object.assign(document.createElement('p'), { textContent: 'More.' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(document.querySelectorAll(`[${REPLY_MARK}]`)).toHaveLength(1);
+    // The list reuses the element for a user's message (drawn at the end of the line).
+    box.innerHTML =
+      '<div class="flex justify-end"><div class="md"><p>my question</p><pre><code>y</code></pre></div></div>';
+    await vi.waitFor(() => expect(document.querySelectorAll(`[${REPLY_MARK}]`)).toHaveLength(0));
+    controller.abort();
+  });
 });

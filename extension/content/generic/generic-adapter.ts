@@ -110,8 +110,18 @@ export function watchGenericReplies(doc: Document, signal: AbortSignal, delayMs 
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Our own marks are attributes, which this observer does not watch: marking never wakes it.
+  // Text streaming into a reply already marked (text changed or nodes added inside its Markdown) changes no
+  // mark: only other changes make it look again (a new message, a reply that just became one, an element
+  // a virtualized list emptied and filled with another message), so a long chat is not classified anew
+  // every 250 ms while a reply streams.
+  const changesMarks = (r: MutationRecord) => {
+    if (ownNode(r)) return false;
+    if (r.type === 'childList' && r.removedNodes.length > 0) return true;
+    const el = r.target.nodeType === 1 ? (r.target as Element) : r.target.parentElement;
+    return !el?.closest(`[${TEXT_MARK}]`);
+  };
   const observer = new win.MutationObserver((records) => {
-    if (records.every((r) => ownNode(r))) return;
+    if (!records.some(changesMarks)) return;
     if (timer === undefined) timer = setTimeout(run, delayMs);
   });
   const run = () => {
