@@ -219,6 +219,58 @@ function syncShare(node, cli, pristine, work, diffPath, patchS) {
 }
 
 /**
+ * BENCH_VERBOSE, for (a): what the dry run allocates, by function (V8's sampling heap profiler, objects the
+ * collector freed included). The garbage collector is a third of the dry run: its work is this much memory.
+ */
+function allocationsOfDryRun(node, cli, cwd, diffPath, dir) {
+  const wrapper = join(dir, 'allocations.mjs');
+  const out = join(dir, 'allocations.json');
+  writeFileSync(
+    wrapper,
+    [
+      "import { Session } from 'node:inspector';",
+      "import { writeFileSync } from 'node:fs';",
+      'const s = new Session();',
+      's.connect();',
+      "s.post('HeapProfiler.startSampling', { samplingInterval: 32768, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });",
+      'let done = false;',
+      'const finish = () => {',
+      '  if (done) return;',
+      '  done = true;',
+      // The inspector answers a session of its own thread at once, so this runs before the process ends.
+      `  s.post('HeapProfiler.stopSampling', (err, res) => { if (!err) writeFileSync(${JSON.stringify(out)}, JSON.stringify(res.profile)); });`,
+      '};',
+      'const exit = process.exit;',
+      'process.exit = (code) => { finish(); exit(code); };',
+      "process.on('exit', finish);",
+      `process.argv = [process.argv[0], ${JSON.stringify(cli)}, ...process.argv.slice(2)];`,
+      `await import(${JSON.stringify(pathToFileURL(cli).href)});`,
+    ].join('\n'),
+  );
+  const res = spawnSync(node, [wrapper, 'apply', '--dry-run', '--dir', '.', diffPath], {
+    cwd,
+    maxBuffer: 1 << 30,
+  });
+  if (res.status !== 0 || !existsSync(out)) {
+    console.log(`    allocations of the dry run: not measured (${res.stderr.toString().slice(-200)})`);
+    return;
+  }
+  const by = new Map();
+  let total = 0;
+  const walk = (n) => {
+    const name = n.callFrame.functionName || '(anonymous)';
+    total += n.selfSize;
+    by.set(name, (by.get(name) ?? 0) + n.selfSize);
+    for (const c of n.children) walk(c);
+  };
+  walk(JSON.parse(readFileSync(out, 'utf8')).head);
+  const mb = (b) => `${(b / 1024 / 1024).toFixed(0)} MiB`.padStart(8);
+  console.log(`    allocated by the dry run: ${mb(total).trim()} (sampled); most by:`);
+  for (const [name, b] of [...by].sort((x, y) => y[1] - x[1]).slice(0, 8))
+    console.log(`      ${name.padEnd(26)} ${mb(b)}`);
+}
+
+/**
  * BENCH_VERBOSE, for (b): where `apply --yes` spends its time, by function and system call (self time,
  * wall): opening, renaming and writing ten thousand files, the journal, the garbage collector.
  */
@@ -332,6 +384,7 @@ export async function benchApply() {
     syncShare(node, cli, pristine, work, diffPath, patch.s);
     if (process.env.BENCH_VERBOSE) {
       profileDryRun(node, cli, pristine, diffPath, dir);
+      allocationsOfDryRun(node, cli, pristine, diffPath, dir);
       profileApply(node, cli, pristine, work, diffPath, dir);
     }
 
