@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originPatterns, parseOrigin, readSelfHosted } from './self-hosted';
+import { originPatterns, parseOrigin, readReaderSettings, readSelfHosted } from './self-hosted';
 
 describe('parseOrigin', () => {
   it.each([
@@ -28,4 +28,17 @@ it('keeps only well-formed stored entries and makes match patterns', () => {
   });
   expect(sites).toEqual({ 'https://a.example': 'openwebui', 'http://b.example:3000': 'librechat' });
   expect(originPatterns(sites)).toEqual(['https://a.example/*', 'http://b.example:3000/*']);
+});
+
+it('reads the generic reader’s settings: another chat’s origin, and the sites whose reader is off', () => {
+  expect(
+    readReaderSettings({
+      selfHosted: { 'https://chat.example.org': 'generic', 'https://x.example': 'nope' },
+      adaptersOff: ['claude', 'github-copilot', 42, 'Bad Id', '../x'],
+    }),
+  ).toEqual({
+    selfHosted: { 'https://chat.example.org': 'generic' },
+    adaptersOff: ['claude', 'github-copilot'],
+  });
+  expect(readReaderSettings({})).toEqual({ selfHosted: {}, adaptersOff: [] });
 });
