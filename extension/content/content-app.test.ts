@@ -126,7 +126,7 @@ describe('startContent: a virtualized list recycles a turn’s element for anoth
     controller.abort();
   });
 
-  it('a click on a button whose element now shows another message proposes nothing', async () => {
+  it('a click on a button whose element now shows another message proposes nothing, and reads that one', async () => {
     setPage(1);
     const controller = new AbortController();
     const sent: ContentMessage[] = [];
@@ -140,6 +140,10 @@ describe('startContent: a virtualized list recycles a turn’s element for anoth
       lazy: false,
     });
     await vi.waitFor(() => expect(buttons()).toEqual(['r0']));
+    const proposals = () =>
+      sent
+        .flatMap((m) => (m.type === 'propose' ? [m.proposal] : []))
+        .map((p) => [p.replyId, p.text.slice(0, 30)]);
     const click = () => {
       const button = document
         .querySelector('[data-replyapply="apply"]')!
@@ -149,16 +153,45 @@ describe('startContent: a virtualized list recycles a turn’s element for anoth
       Object.defineProperty(event, 'isTrusted', { value: true });
       button.dispatchEvent(event);
     };
-    click();
-    await vi.waitFor(() => expect(sent.filter((m) => m.type === 'propose')).toHaveLength(1));
-    // Recycled right before the click, before the tracker saw the new message settle.
-    document
-      .querySelector('[data-message-author-role="assistant"]')!
-      .setAttribute('data-message-id', 'other');
+    const turn = document.querySelector('[data-message-author-role="assistant"]')!;
+    // Recycled right before the click, before the tracker saw the new message settle: nothing proposed.
+    turn.setAttribute('data-message-id', 'other');
+    turn.querySelector('.markdown')!.innerHTML = reply(7);
     click();
     await new Promise((r) => setTimeout(r, 20));
-    expect(sent.filter((m) => m.type === 'propose')).toHaveLength(1);
+    expect(proposals()).toEqual([]);
+    // The message it shows now gets its own button, which proposes it.
+    await vi.waitFor(() => expect(buttons()).toEqual(['other']));
+    click();
+    await vi.waitFor(() => expect(proposals()).toEqual([['other', expect.stringContaining('src/f7.ts')]]));
     controller.abort();
+  });
+
+  it('the same message whose place moved (ids that are places) is proposed under its id of now', async () => {
+    setPage(1);
+    const sent: ContentMessage[] = [];
+    const c2 = new AbortController();
+    startContent({
+      adapter: chatgpt,
+      signal: c2.signal,
+      send: async (m) => void sent.push(m),
+      enableCopyCapture: async () => undefined,
+      fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
+      stableMs: 0,
+      lazy: false,
+    });
+    await vi.waitFor(() => expect(buttons()).toEqual(['r0']));
+    document.querySelector('[data-message-author-role="assistant"]')!.setAttribute('data-message-id', 'r5');
+    const button = document.querySelector('[data-replyapply="apply"]')!.shadowRoot!.querySelector('button')!;
+    const event = new MouseEvent('click', { bubbles: true });
+    Object.defineProperty(event, 'isTrusted', { value: true });
+    button.dispatchEvent(event);
+    await vi.waitFor(() => expect(sent.filter((m) => m.type === 'propose')).toHaveLength(1));
+    const proposal = (sent.find((m) => m.type === 'propose') as Extract<ContentMessage, { type: 'propose' }>)
+      .proposal;
+    expect(proposal.replyId).toBe('r5');
+    expect(proposal.text).toContain('src/f0.ts');
+    c2.abort();
   });
 });
 

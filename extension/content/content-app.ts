@@ -37,6 +37,8 @@ export interface ContentDeps {
 interface Seen {
   raw: RawText;
   replyId: string;
+  /** The turn's Markdown text when it was read: the same text under another id is the same message. */
+  page: string;
 }
 
 export function startContent(deps: ContentDeps): void {
@@ -91,12 +93,22 @@ export function startContent(deps: ContentDeps): void {
     });
   };
 
-  const onClick = async (turn: Element, proposal: Proposal) => {
-    // The element may show another message by now (a virtualized list recycled it before the tracker
-    // saw the new text settle): never propose the old one under it.
-    if (messageIdOf(turn, adapter) !== proposal.replyId || seen.get(turn)?.replyId !== proposal.replyId) {
+  const onClick = async (turn: Element, clicked: Proposal) => {
+    // The element may show another message by now (a virtualized list recycled it before the tracker saw
+    // the new text settle): never propose the old one under it; read the one it shows. The same text under
+    // another id is the same message whose place moved (ids that are places: older messages were added
+    // or dropped above it): proposed under its id of now.
+    let proposal = clicked;
+    const now = messageIdOf(turn, adapter);
+    const known = seen.get(turn);
+    if (!now || !known || known.replyId !== clicked.replyId || known.page !== pageTextOf(turn, adapter)) {
       unmountApplyButton(turn);
+      if (now) void process(turn, now);
       return;
+    }
+    if (now !== clicked.replyId) {
+      proposal = { ...clicked, replyId: now };
+      seen.set(turn, { ...known, replyId: now });
     }
     // Sent before any await: the background opens the side panel while the click still counts.
     await deps.send({ type: 'propose', proposal, open: true }).catch(() => undefined);
@@ -112,13 +124,14 @@ export function startContent(deps: ContentDeps): void {
     });
     // Even when the text is the same, the proposal now says it came from the site's own copy.
     if (exact.source === 'dom') return;
-    seen.set(turn, { raw: exact, replyId: entry.replyId });
+    seen.set(turn, { raw: exact, replyId: entry.replyId, page: entry.page });
     const better = detect(exact, entry.replyId);
     show(turn, better);
     await deps.send({ type: 'propose', proposal: better, open: false }).catch(() => undefined);
   };
 
   const process = async (turn: Element, messageId: string) => {
+    const before = pageTextOf(turn, adapter);
     // The Copy-button rung clicks the site's button: only on a user's click, never on page load.
     const raw = await readRawText(turn, adapter, {
       url: win.location.href,
@@ -126,10 +139,14 @@ export function startContent(deps: ContentDeps): void {
       useCopyButton: false,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
-    // Recycled while it was read: the tracker reports the message it shows now.
-    if (signal.aborted || messageIdOf(turn, adapter) !== messageId) return;
-    seen.set(turn, { raw, replyId: messageId });
-    show(turn, detect(raw, messageId));
+    if (signal.aborted) return;
+    // Recycled while it was read (another text now): the tracker reports the message it shows now. The
+    // same text under another id (its place moved) is still this message, under its id of now.
+    const page = pageTextOf(turn, adapter);
+    if (page !== before) return;
+    const id = messageIdOf(turn, adapter) ?? messageId;
+    seen.set(turn, { raw, replyId: id, page });
+    show(turn, detect(raw, id));
   };
 
   // Replies far from the viewport wait until the user scrolls near them: reading and detecting every
@@ -209,4 +226,13 @@ function withheld(proposal: Proposal, reasons: readonly string[]): Proposal {
     ...proposal,
     changeSets: sets.map((set) => ({ ...set, ops: [], diagnostics: [...set.diagnostics, error] })),
   };
+}
+
+/** The text of a turn's Markdown as the page shows it (not its buttons, which some sites draw on hover). */
+function pageTextOf(turn: Element, adapter: SiteAdapter): string {
+  const regions = turn.querySelectorAll(adapter.selectors.content.css);
+  if (regions.length === 0) return turn.textContent ?? '';
+  let text = '';
+  for (const r of regions) text += `${r.textContent ?? ''}\n`;
+  return text;
 }
