@@ -120,3 +120,24 @@ test('a site whose markup its adapter no longer knows: the generic reader takes 
     page,
   );
 });
+
+test('the generic reader takes over after the page moves to a conversation its adapter cannot read', async ({
+  context,
+  serviceWorker,
+}) => {
+  // Chat sites are single-page apps: the user opens a conversation from the new-chat page, no page load.
+  const page = saved('fixtures', 'gemini-two-replies');
+  const id = '2c4e6a80-1b3d-4f5a-8c7e-9d0f1a2b3c4d';
+  const { root } = makeProject(page.page.filesBefore!);
+  await servePage(context, 'https://claude.ai/**', page.html);
+  await rememberFolder(serviceWorker, 'claude', id, root);
+  const tab = await context.newPage();
+  await tab.goto('https://claude.ai/new');
+  await expect(tab.locator('html')).toHaveAttribute('data-replyapply-active', 'claude');
+  // A new chat has no replies to find: nothing is taken over, and both checks of this URL are past.
+  await tab.waitForTimeout(16_000);
+  await expect(tab.locator('html')).toHaveAttribute('data-replyapply-active', 'claude');
+  await tab.evaluate((to) => history.pushState({}, '', to), `/chat/${id}`);
+  await expect(tab.locator('[data-replyapply="apply"]')).toHaveCount(1, { timeout: 15_000 });
+  await expect(tab.locator('html')).toHaveAttribute('data-replyapply-active', 'claude generic');
+});

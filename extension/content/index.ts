@@ -48,10 +48,35 @@ async function main() {
       );
     } else if (last) notify(adapter.id, health.message);
   };
-  setTimeout(() => check(false), 5_000);
-  setTimeout(() => check(true), 15_000);
+  // Asked 5 s and 15 s after the page shows a URL, and again after each move to another one: chat sites
+  // are single-page apps, where a conversation is usually opened from the new-chat page, not loaded.
+  let url = location.href;
+  let since = Date.now();
+  let asked = 0;
+  const watch = setInterval(() => {
+    if (location.href !== url) {
+      url = location.href;
+      since = Date.now();
+      asked = 0;
+    }
+    const age = Date.now() - since;
+    if (asked === 0 && age >= 5_000) {
+      asked = 1;
+      check(false);
+    } else if (asked === 1 && age >= 15_000) {
+      asked = 2;
+      check(true);
+    }
+  }, 1_000);
   // A new version of the extension replaces this script: stop watching the page.
-  window.addEventListener('pagehide', () => reading.stop(), { once: true });
+  window.addEventListener(
+    'pagehide',
+    () => {
+      clearInterval(watch);
+      reading.stop();
+    },
+    { once: true },
+  );
 }
 
 function start(adapter: SiteAdapter): { adapter: SiteAdapter; stop(): void } {
