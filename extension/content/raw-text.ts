@@ -241,14 +241,11 @@ export function probeCandidates(container: Element, turn: Element, adapter: Site
   const bar = container.querySelector(s.actionBar.css);
   const scope = bar && !turn.contains(bar) ? bar : adapter.generic ? container : null;
   if (!scope) return [];
-  const text = Array.from(turn.querySelectorAll(s.content.css));
-  const all = Array.from(scope.querySelectorAll<HTMLElement>('button, [role="button"]')).filter((b) => {
-    if (text.some((t) => t.contains(b)) || b.closest('pre, code, [data-replyapply], replyapply-button'))
-      return false;
-    if (b.matches('[aria-haspopup], [aria-expanded], [disabled], [aria-disabled="true"]')) return false;
-    const name = accessibleName(b);
-    return name === '' || (name.includes('copy') && !name.includes('code'));
-  });
+  const all = barControls(scope, turn, adapter).filter(
+    (b) =>
+      !b.matches('[aria-haspopup], [aria-expanded], [disabled], [aria-disabled="true"]') &&
+      mayCopy(accessibleName(b)),
+  );
   const hinted = all.filter((b) => COPY_HINT.test(hintsOf(b)));
   return [...hinted, ...all.filter((b) => !hinted.includes(b))];
 }
@@ -338,14 +335,7 @@ export function findCopyButton(container: Element, turn: Element, adapter: SiteA
     const byId = container.querySelector<HTMLElement>(s.copyButton.css);
     if (byId) return byId;
   }
-  // Buttons of the turn's own bar: not in the reply's text or a code block (a code block's "Copy code"),
-  // not ours. Some sites keep the bar inside the turn (Copilot), so the turn itself is not excluded.
-  const text = Array.from(turn.querySelectorAll(s.content.css));
-  const outsideText = (b: Element) =>
-    !text.some((t) => t.contains(b)) && !b.closest('pre, code, [data-replyapply], replyapply-button');
-  const all = (root: Element) =>
-    Array.from(root.querySelectorAll<HTMLElement>('button, [role="button"]')).filter(outsideText);
-  const buttons = all(container);
+  const buttons = barControls(container, turn, adapter);
   const names = (s.copyButtonNames ?? []).map((n) => n.toLowerCase());
   if (names.length > 0) {
     const named = buttons.find((b) => {
@@ -358,11 +348,30 @@ export function findCopyButton(container: Element, turn: Element, adapter: SiteA
     // The place is counted in the action bar when there is one: buttons elsewhere in the container (a
     // version pager) would shift it.
     const bar = container.querySelector(s.actionBar.css);
-    const at = (bar ? all(bar) : buttons)[s.copyButtonIndex];
-    const name = at ? accessibleName(at) : '';
-    if (at && (name === '' || (name.includes('copy') && !name.includes('code')))) return at;
+    const at = (bar ? barControls(bar, turn, adapter) : buttons)[s.copyButtonIndex];
+    if (at && mayCopy(accessibleName(at))) return at;
   }
   return null;
+}
+
+/**
+ * The controls under `root` that belong to the turn's own bar: not in the reply's text or a code block (a
+ * code block's "Copy code"), not ours. Some sites keep the bar inside the turn (Copilot), so the turn
+ * itself is not excluded.
+ */
+function barControls(root: Element, turn: Element, adapter: SiteAdapter): HTMLElement[] {
+  const text = Array.from(turn.querySelectorAll(adapter.selectors.content.css));
+  return Array.from(root.querySelectorAll<HTMLElement>('button, [role="button"]')).filter(
+    (b) => !text.some((t) => t.contains(b)) && !b.closest('pre, code, [data-replyapply], replyapply-button'),
+  );
+}
+
+/**
+ * Whether a control found by its place may be the Copy control by its name: none, or one that says copy
+ * and is not a code block's. Never a control named for anything else (Regenerate, Good response).
+ */
+function mayCopy(name: string): boolean {
+  return name === '' || (name.includes('copy') && !name.includes('code'));
 }
 
 /** A button's name as assistive technology reads it, lowercased: aria-label, title, or its text. */
