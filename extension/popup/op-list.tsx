@@ -1,8 +1,8 @@
 import { formatsOf } from '../../shared/changeset/merge';
 import type { Proposal } from '../../shared/protocol/messages';
 import { ActionBadge } from '../ui/action-badge';
-import { siteName, sourceLabel } from '../ui/labels';
 import { summarizeOps } from '../ui/ops-summary';
+import { ReplySource } from '../ui/reply-source';
 
 /** The operations of the last clicked reply: files with their action, commands, and errors. */
 export function OpList({ proposal }: { proposal: Proposal }) {
@@ -11,18 +11,7 @@ export function OpList({ proposal }: { proposal: Proposal }) {
   return (
     <section class="op-list" aria-label="The reply's changes">
       <p class="muted source">
-        {siteName(proposal.site)}
-        {formats.length > 0 && <> · format: {formats.join(', ')}</>} · read from:{' '}
-        <span data-replyapply="text-source">{sourceLabel(proposal.site, proposal.textSource)}</span>
-        {proposal.reader === 'generic' && (
-          <span
-            data-replyapply="reader"
-            title="The site's own reader found no reply here, or you switched it off in the options: the replies were found by their look."
-          >
-            {' '}
-            · read with the generic reader
-          </span>
-        )}
+        <ReplySource proposal={proposal} formats={formats} />
       </p>
       {files.length === 0 && scripts.length === 0 && <p>The reply changes no files.</p>}
       <ul>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { FormatId } from '../../shared/changeset/changeset';
 import type { Proposal } from '../../shared/protocol/messages';
-import { siteName, sourceLabel } from '../ui/labels';
+import { ReplySource } from '../ui/reply-source';
 
 export interface ReviewHeaderProps {
   proposal: Proposal;
@@ -17,18 +17,7 @@ export function ReviewHeader({ proposal, summary, formats }: ReviewHeaderProps) 
     <header class="review-header">
       {summary && <p class="summary">{summary}</p>}
       <p class="muted source">
-        {siteName(proposal.site)}
-        {formats.length > 0 && <> · format: {formats.join(', ')}</>} · read from:{' '}
-        <span data-replyapply="text-source">{sourceLabel(proposal.site, proposal.textSource)}</span>
-        {proposal.reader === 'generic' && (
-          <span
-            data-replyapply="reader"
-            title="The site's own reader found no reply here, or you switched it off in the options: the replies were found by their look."
-          >
-            {' '}
-            · read with the generic reader
-          </span>
-        )}{' '}
+        <ReplySource proposal={proposal} formats={formats} />{' '}
         {proposal.text && (
           <button type="button" class="link" aria-expanded={showText} onClick={() => setShowText(!showText)}>
             {showText ? 'hide the reply' : 'show the reply'}
