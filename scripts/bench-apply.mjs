@@ -109,6 +109,20 @@ function measureInTurn(pristine, work, commands) {
   }));
 }
 
+/** One run of the CLI under V8's CPU profiler (a sample every `intervalUs`): its profile. */
+function cpuProfile(node, cli, args, cwd, out, intervalUs) {
+  rmSync(out, { recursive: true, force: true });
+  const res = spawnSync(
+    node,
+    ['--cpu-prof', '--cpu-prof-dir', out, '--cpu-prof-interval', String(intervalUs), cli, ...args],
+    { cwd, maxBuffer: 1 << 30 },
+  );
+  if (res.status !== 0)
+    throw new Error(`profiled ${args.join(' ')} failed: ${res.stderr.toString().slice(-500)}`);
+  const file = readdirSync(out).find((f) => f.endsWith('.cpuprofile'));
+  return JSON.parse(readFileSync(join(out, file), 'utf8'));
+}
+
 /** The CLI's stages: functions whose time, callees included, a CPU profile of the dry run shows. */
 const STAGES = [
   ['detect the reply', 'detectAll'],
@@ -124,28 +138,14 @@ const STAGES = [
  * included) and by collector: what a change to the dry run should be aimed at.
  */
 function profileDryRun(node, cli, cwd, diffPath, dir) {
-  const out = join(dir, 'profile');
-  rmSync(out, { recursive: true, force: true });
-  const res = spawnSync(
+  const profile = cpuProfile(
     node,
-    [
-      '--cpu-prof',
-      '--cpu-prof-dir',
-      out,
-      '--cpu-prof-interval',
-      '100',
-      cli,
-      'apply',
-      '--dry-run',
-      '--dir',
-      '.',
-      diffPath,
-    ],
-    { cwd, maxBuffer: 1 << 30 },
+    cli,
+    ['apply', '--dry-run', '--dir', '.', diffPath],
+    cwd,
+    join(dir, 'profile'),
+    100,
   );
-  if (res.status !== 0) throw new Error(`profiled dry run failed: ${res.stderr.toString().slice(-500)}`);
-  const file = readdirSync(out).find((f) => f.endsWith('.cpuprofile'));
-  const profile = JSON.parse(readFileSync(join(out, file), 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -276,28 +276,8 @@ function allocationsOfDryRun(node, cli, cwd, diffPath, dir) {
  */
 function profileApply(node, cli, pristine, work, diffPath, dir) {
   freshCopy(pristine, work);
-  const out = join(dir, 'profile-apply');
-  rmSync(out, { recursive: true, force: true });
-  const res = spawnSync(
-    node,
-    [
-      '--cpu-prof',
-      '--cpu-prof-dir',
-      out,
-      '--cpu-prof-interval',
-      '200',
-      cli,
-      'apply',
-      '--yes',
-      '--dir',
-      '.',
-      diffPath,
-    ],
-    { cwd: work, maxBuffer: 1 << 30 },
-  );
-  if (res.status !== 0) throw new Error(`profiled apply failed: ${res.stderr.toString().slice(-500)}`);
-  const file = readdirSync(out).find((f) => f.endsWith('.cpuprofile'));
-  const profile = JSON.parse(readFileSync(join(out, file), 'utf8'));
+  const args = ['apply', '--yes', '--dir', '.', diffPath];
+  const profile = cpuProfile(node, cli, args, work, join(dir, 'profile-apply'), 200);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   let total = 0;
