@@ -60,7 +60,18 @@ function start(lazy?: boolean) {
     stableMs: 0,
     ...(lazy === undefined ? {} : { lazy }),
   });
-  return controller;
+  return Object.assign(controller, { sent });
+}
+
+/** What the content script proposed, in order. */
+const proposalsIn = (sent: ContentMessage[]) =>
+  sent.flatMap((m) => (m.type === 'propose' ? [m.proposal] : []));
+
+/** A click on a reply's Apply button as a user's: only trusted clicks count (Playwright's are), this one is made so. */
+function clickApply(host = document.querySelector('[data-replyapply="apply"]')!) {
+  const event = new MouseEvent('click', { bubbles: true });
+  Object.defineProperty(event, 'isTrusted', { value: true });
+  host.shadowRoot!.querySelector('button')!.dispatchEvent(event);
 }
 
 describe('startContent: replies far from the viewport wait (issue 16)', () => {
@@ -128,70 +139,35 @@ describe('startContent: a virtualized list recycles a turn’s element for anoth
 
   it('a click on a button whose element now shows another message proposes nothing, and reads that one', async () => {
     setPage(1);
-    const controller = new AbortController();
-    const sent: ContentMessage[] = [];
-    startContent({
-      adapter: chatgpt,
-      signal: controller.signal,
-      send: async (m) => void sent.push(m),
-      enableCopyCapture: async () => undefined,
-      fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
-      stableMs: 0,
-      lazy: false,
-    });
+    const controller = start(false);
+    const { sent } = controller;
     await vi.waitFor(() => expect(buttons()).toEqual(['r0']));
-    const proposals = () =>
-      sent
-        .flatMap((m) => (m.type === 'propose' ? [m.proposal] : []))
-        .map((p) => [p.replyId, p.text.slice(0, 30)]);
-    const click = () => {
-      const button = document
-        .querySelector('[data-replyapply="apply"]')!
-        .shadowRoot!.querySelector('button')!;
-      // Only trusted clicks count (a page script's do not); Playwright's are trusted, this one is made so.
-      const event = new MouseEvent('click', { bubbles: true });
-      Object.defineProperty(event, 'isTrusted', { value: true });
-      button.dispatchEvent(event);
-    };
+    const proposals = () => proposalsIn(sent).map((p) => [p.replyId, p.text.slice(0, 30)]);
     const turn = document.querySelector('[data-message-author-role="assistant"]')!;
     // Recycled right before the click, before the tracker saw the new message settle: nothing proposed.
     turn.setAttribute('data-message-id', 'other');
     turn.querySelector('.markdown')!.innerHTML = reply(7);
-    click();
+    clickApply();
     await new Promise((r) => setTimeout(r, 20));
     expect(proposals()).toEqual([]);
     // The message it shows now gets its own button, which proposes it.
     await vi.waitFor(() => expect(buttons()).toEqual(['other']));
-    click();
+    clickApply();
     await vi.waitFor(() => expect(proposals()).toEqual([['other', expect.stringContaining('src/f7.ts')]]));
     controller.abort();
   });
 
   it('the same message whose place moved (ids that are places) is proposed under its id of now', async () => {
     setPage(1);
-    const sent: ContentMessage[] = [];
-    const c2 = new AbortController();
-    startContent({
-      adapter: chatgpt,
-      signal: c2.signal,
-      send: async (m) => void sent.push(m),
-      enableCopyCapture: async () => undefined,
-      fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
-      stableMs: 0,
-      lazy: false,
-    });
+    const controller = start(false);
     await vi.waitFor(() => expect(buttons()).toEqual(['r0']));
     document.querySelector('[data-message-author-role="assistant"]')!.setAttribute('data-message-id', 'r5');
-    const button = document.querySelector('[data-replyapply="apply"]')!.shadowRoot!.querySelector('button')!;
-    const event = new MouseEvent('click', { bubbles: true });
-    Object.defineProperty(event, 'isTrusted', { value: true });
-    button.dispatchEvent(event);
-    await vi.waitFor(() => expect(sent.filter((m) => m.type === 'propose')).toHaveLength(1));
-    const proposal = (sent.find((m) => m.type === 'propose') as Extract<ContentMessage, { type: 'propose' }>)
-      .proposal;
+    clickApply();
+    await vi.waitFor(() => expect(proposalsIn(controller.sent)).toHaveLength(1));
+    const proposal = proposalsIn(controller.sent)[0]!;
     expect(proposal.replyId).toBe('r5');
     expect(proposal.text).toContain('src/f0.ts');
-    c2.abort();
+    controller.abort();
   });
 });
 
@@ -199,27 +175,15 @@ describe('startContent: a code block whose whole text is not on the page', () =>
   it('its operations are withheld with the reason; the button asks for a review', async () => {
     // A Monaco editor (Qwen) draws only the lines in view: the page's text of the block may be cut off.
     document.body.innerHTML = `<main><article data-testid="conversation-turn-m"><div><div data-message-author-role="assistant" data-message-id="m1"><div class="markdown"><p>Here:</p><pre><div class="monaco-editor"><div class="view-lines"><div class="view-line">--- a/src/f.ts</div><div class="view-line">+++ b/src/f.ts</div><div class="view-line">@@ -1,3 +1,3 @@</div><div class="view-line"> a</div><div class="view-line">-b</div><div class="view-line">+B</div><div class="view-line"> c</div></div></div></pre></div></div>${ACTION_BAR}</div></article></main><form><button data-testid="send-button">s</button></form>`;
-    const controller = new AbortController();
-    const sent: ContentMessage[] = [];
-    startContent({
-      adapter: chatgpt,
-      signal: controller.signal,
-      send: async (m) => void sent.push(m),
-      enableCopyCapture: async () => undefined,
-      fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
-      stableMs: 0,
-      lazy: false,
-    });
+    const controller = start(false);
+    const { sent } = controller;
     await vi.waitFor(() => expect(buttons()).toEqual(['m1']));
     const host = document.querySelector('[data-replyapply="apply"]')!;
     expect(host.getAttribute('data-ops')).toBe('0');
     expect(Number(host.getAttribute('data-errors'))).toBeGreaterThan(0);
-    const event = new MouseEvent('click', { bubbles: true });
-    Object.defineProperty(event, 'isTrusted', { value: true });
-    host.shadowRoot!.querySelector('button')!.dispatchEvent(event);
-    await vi.waitFor(() => expect(sent.some((m) => m.type === 'propose')).toBe(true));
-    const proposal = (sent.find((m) => m.type === 'propose') as Extract<ContentMessage, { type: 'propose' }>)
-      .proposal;
+    clickApply(host);
+    await vi.waitFor(() => expect(proposalsIn(sent).length).toBeGreaterThan(0));
+    const proposal = proposalsIn(sent)[0]!;
     expect(proposal.changeSets.flatMap((s) => s.ops)).toEqual([]);
     expect(proposal.changeSets.flatMap((s) => s.diagnostics.map((d) => d.message)).join(' ')).toMatch(
       /Monaco editor.*not used.*Copy button/,
