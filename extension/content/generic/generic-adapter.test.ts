@@ -4,6 +4,7 @@ import type { ContentMessage } from '../../../shared/protocol/messages';
 import { startContent } from '../content-app';
 import { ADAPTERS } from '../sites/registry';
 import { listPages, pageHtml, pageJson } from '../sites/saved-pages';
+import type { SiteAdapter } from '../sites/types';
 import { GENERIC_STOP, genericAdapter, REPLY_MARK, TEXT_MARK, watchGenericReplies } from './generic-adapter';
 
 function adapterOf(page: string) {
@@ -18,13 +19,15 @@ function show(html: string) {
   ).documentElement.innerHTML;
 }
 
-function run(page: string) {
-  const site = adapterOf(page);
-  show(pageHtml(page));
+/**
+ * The content script on the page shown, reading it with `adapter` (a generic one) as index.ts starts it:
+ * the marks kept in step with the page (set at once unless `markNow` is false), and the usual tracker.
+ */
+function read(adapter: SiteAdapter, markNow = true) {
   const controller = new AbortController();
   const sent: ContentMessage[] = [];
-  const adapter = genericAdapter(site);
-  watchGenericReplies(document, controller.signal, 0)();
+  const mark = watchGenericReplies(document, controller.signal, 0);
+  if (markNow) mark();
   startContent({
     adapter,
     signal: controller.signal,
@@ -33,8 +36,17 @@ function run(page: string) {
     stableMs: 0,
     lazy: false,
   });
-  return { site, controller, sent };
+  return { controller, sent };
 }
+
+/** A saved page with its site's adapter switched off. */
+function run(page: string) {
+  const site = adapterOf(page);
+  show(pageHtml(page));
+  return { site, ...read(genericAdapter(site)) };
+}
+
+const elsewhere = () => genericAdapter(undefined, 'https://chat.example.org');
 
 const applyButtons = () => [...document.querySelectorAll('[data-replyapply="apply"]')];
 
@@ -73,10 +85,10 @@ describe('the generic reader in the content script, each site’s adapter switch
   it('the proposal says it was read with the generic reader, under the site’s own id', async () => {
     const { controller, sent } = run('fixtures/claude-two-replies');
     await vi.waitFor(() => expect(applyButtons()).toHaveLength(1));
-    const button = applyButtons()[0]!.shadowRoot!.querySelector('button')!;
+    // Only trusted clicks count (Playwright's are); this one is made so.
     const event = new MouseEvent('click', { bubbles: true });
     Object.defineProperty(event, 'isTrusted', { value: true });
-    button.dispatchEvent(event);
+    applyButtons()[0]!.shadowRoot!.querySelector('button')!.dispatchEvent(event);
     await vi.waitFor(() => expect(sent.some((m) => m.type === 'propose')).toBe(true));
     const proposal = (sent.find((m) => m.type === 'propose') as Extract<ContentMessage, { type: 'propose' }>)
       .proposal;
@@ -96,16 +108,7 @@ describe('the generic reader in the content script, each site’s adapter switch
         '<div class="msg"><div class="bubble"><p>Here it is:</p><pre><code>--- a/src/args.ts\n+++ b/src/args.ts\n@@ -1,1 +1,1 @@\n-a\n+b\n</code></pre></div>' +
         '<button aria-label="Copy">c</button></div></div></main><textarea></textarea>',
     );
-    const controller = new AbortController();
-    watchGenericReplies(document, controller.signal, 0)();
-    startContent({
-      adapter: genericAdapter(undefined, 'https://chat.example.org'),
-      signal: controller.signal,
-      send: async () => undefined,
-      enableCopyCapture: async () => undefined,
-      stableMs: 0,
-      lazy: false,
-    });
+    const { controller } = read(elsewhere());
     await vi.waitFor(() => expect(applyButtons()).toHaveLength(1));
     expect(applyButtons()[0]!.previousElementSibling!.textContent).toContain('Here it is');
     controller.abort();
@@ -115,16 +118,7 @@ describe('the generic reader in the content script, each site’s adapter switch
     show(
       '<main><div class="thread"><div class="msg user"><p>Fix it</p></div></div></main><button aria-label="Stop generating">s</button>',
     );
-    const controller = new AbortController();
-    watchGenericReplies(document, controller.signal, 0);
-    startContent({
-      adapter: genericAdapter(undefined, 'https://chat.example.org'),
-      signal: controller.signal,
-      send: async () => undefined,
-      enableCopyCapture: async () => undefined,
-      stableMs: 0,
-      lazy: false,
-    });
+    const { controller } = read(elsewhere(), false);
     const reply = document.createElement('div');
     reply.className = 'msg';
     reply.innerHTML =
