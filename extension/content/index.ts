@@ -35,10 +35,10 @@ async function main() {
   // reader finds some, the generic reader takes over (said once, quietly); when neither finds any, the
   // notice says so instead of failing silently.
   const check = (last: boolean) => {
-    if (reading.adapter.generic) return;
     const health = adapterHealth(reading.adapter, document, location.href);
     if (health.ok) return;
     if (health.part === 'turn' && findReplies(document.body).length > 0) {
+      clearInterval(watch);
       reading.stop();
       reading = start(genericAdapter(adapter));
       notify(
@@ -49,25 +49,29 @@ async function main() {
     } else if (last) notify(adapter.id, health.message);
   };
   // Asked 5 s and 15 s after the page shows a URL, and again after each move to another one: chat sites
-  // are single-page apps, where a conversation is usually opened from the new-chat page, not loaded.
-  let url = location.href;
-  let since = Date.now();
-  let asked = 0;
-  const watch = setInterval(() => {
-    if (location.href !== url) {
-      url = location.href;
-      since = Date.now();
-      asked = 0;
-    }
-    const age = Date.now() - since;
-    if (asked === 0 && age >= 5_000) {
-      asked = 1;
-      check(false);
-    } else if (asked === 1 && age >= 15_000) {
-      asked = 2;
-      check(true);
-    }
-  }, 1_000);
+  // are single-page apps, where a conversation is usually opened from the new-chat page, not loaded. A
+  // page read with the generic reader from the start (the user's choice) has nothing to hand over.
+  let watch: ReturnType<typeof setInterval> | undefined;
+  if (!adapter.generic) {
+    let url = location.href;
+    let since = Date.now();
+    let asked = 0;
+    watch = setInterval(() => {
+      if (location.href !== url) {
+        url = location.href;
+        since = Date.now();
+        asked = 0;
+      }
+      const age = Date.now() - since;
+      if (asked === 0 && age >= 5_000) {
+        asked = 1;
+        check(false);
+      } else if (asked === 1 && age >= 15_000) {
+        asked = 2;
+        check(true);
+      }
+    }, 1_000);
+  }
   // A new version of the extension replaces this script: stop watching the page.
   window.addEventListener(
     'pagehide',
