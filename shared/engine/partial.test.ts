@@ -208,7 +208,21 @@ describe('partialApply: which edits are applied, and which are skipped with thei
           { search: 'two\n', replace: 'TWO\n', takeFirst: true },
         ]),
       ],
+      file: `${FILE}two\n`,
       text: null,
+    },
+    {
+      name: 'an edit after a skipped one that may take the first of several places, and fits one (aider): offered',
+      ops: [
+        srOp([
+          { search: 'eleven\n', replace: 'x\n', takeFirst: true, aider: true },
+          { search: 'two\n', replace: 'TWO\n', takeFirst: true, aider: true },
+          { search: 'six\n', replace: 'SIX\n', all: true },
+        ]),
+      ],
+      text: FILE.replace('two', 'TWO').replace('six', 'SIX'),
+      applied: 2,
+      skipped: [[1, 1, 'no-match', /edit 1/]],
     },
     {
       name: 'an edit before the skipped one may take the first of several places: offered',

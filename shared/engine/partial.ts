@@ -18,8 +18,9 @@
  * - no edit kept after a skipped one may depend on it: it shares no line with the skipped edit (it might
  *   be looking for text the skipped one writes, or for a place the skipped one changes), a hunk of it
  *   fits exactly one place in the file on its own (a hunk is placed after the one before it: without
- *   the skipped one before it, a second place could be taken), and a SEARCH of it is whole lines that
- *   must be unique (not a literal substring, not "first of several", not "every place");
+ *   the skipped one before it, a second place could be taken), and a SEARCH of it is whole lines (not a
+ *   literal substring) found at one place (a SEARCH that may take the first of several places, as
+ *   aider's do, or every place, must fit exactly one);
  * - every skipped edit's reason names that edit (a reason about the whole operation, or about another
  *   edit, means the engine could not tell which edit is at fault);
  * - no kept edit leaves a placeholder comment standing for code (`// ...`);
@@ -177,7 +178,13 @@ function dependsOnSkipped(tried: readonly Tried[]): boolean {
       const old = parseHunkLines(t.unit).old;
       if (old.length === 0) return true;
       if (seek(new Haystack(textLines(t.before)), old, { rungs: RUNGS }).kind !== 'found') return true;
-    } else if (t.unit.literal || t.unit.takeFirst || t.unit.all) return true;
+    } else if (t.unit.literal) return true;
+    else if (t.unit.takeFirst || t.unit.all) {
+      // "The first of several" (aider's reading) or "every place": the skipped edit may have changed how
+      // many places there are, unless there is exactly one.
+      const search = textLines(t.unit.search);
+      if (search.length > 0 && seek(new Haystack(textLines(t.before)), search).kind !== 'found') return true;
+    }
   }
   return false;
 }
