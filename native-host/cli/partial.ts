@@ -3,7 +3,7 @@
  * written with the edits that fit (shared/engine/partial.ts), and every edit left out is printed with the
  * engine's reason. Without --partial nothing changes but a hint under such a file's error.
  */
-import type { FilePlan, PartialApply, SkippedEdit } from '../../shared/engine';
+import { editsThatFit, type FilePlan, type PartialApply, type SkippedEdit } from '../../shared/engine';
 import type { FileChange } from '../../shared/protocol/protocol';
 import type { Style } from './render';
 
@@ -12,11 +12,6 @@ export type PartialFile = FilePlan & { partial: PartialApply };
 
 export function hasPartial(f: FilePlan): f is PartialFile {
   return f.status === 'error' && f.partial !== undefined;
-}
-
-/** "3 edits that fit" / "1 edit that fits". */
-export function fitting(n: number): string {
-  return `${n} edit${n === 1 ? ' that fits' : 's that fit'}`;
 }
 
 /** What the `--json` answer says of a file written in part: how many edits were applied, and the rest. */
@@ -43,7 +38,7 @@ export function partialChange(f: PartialFile): FileChange {
 /** The line under the file: "written in part: the 3 edits that fit; 1 skipped". */
 export function partialSummary(p: PartialApply): string {
   const n = p.skipped.length;
-  return `written in part (--partial): the ${fitting(p.applied)}; ${n} edit${n === 1 ? '' : 's'} skipped`;
+  return `written in part (--partial): the ${editsThatFit(p.applied)}; ${n} edit${n === 1 ? '' : 's'} skipped`;
 }
 
 /** Each skipped edit with its reason (and the closest lines of the file, when the engine found some). */
@@ -63,5 +58,5 @@ export function renderSkipped(p: PartialApply, style: Style): string[] {
 /** Under a refused file, without --partial: what --partial would write. */
 export function partialHint(p: PartialApply, style: Style): string {
   const n = p.skipped.length;
-  return `        ${style.dim(`--partial would write the ${fitting(p.applied)} and skip ${n} (each said with its reason).`)}`;
+  return `        ${style.dim(`--partial would write the ${editsThatFit(p.applied)} and skip ${n} (each said with its reason).`)}`;
 }

@@ -11,7 +11,7 @@
 export { applyOp, applyOpDetailed, type OpApplied } from './apply-op';
 export { type DisplayHunk, displayHunks, type LineEdits } from './display-hunks';
 export type { EolEvidence } from './new-file-eol';
-export { MAX_EDITS, type PartialApply, partialApply, type SkippedEdit } from './partial';
+export { editsThatFit, MAX_EDITS, type PartialApply, partialApply, type SkippedEdit } from './partial';
 export { independentParts } from './parts';
 export { isPlaceholderLine, isPlaceholderPath } from './placeholder';
 export {

@@ -59,6 +59,11 @@ export interface PartialApply {
   skipped: SkippedEdit[];
 }
 
+/** "3 edits that fit" / "1 edit that fits": how the review and the CLI name the edits a partial apply keeps. */
+export function editsThatFit(n: number): string {
+  return `${n} edit${n === 1 ? ' that fits' : 's that fit'}`;
+}
+
 /** Above this many edits in one file no partial apply is offered: each try applies the operation again. */
 export const MAX_EDITS = 100;
 
