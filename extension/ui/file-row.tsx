@@ -1,9 +1,11 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { ActionBadge } from './action-badge';
 import { useDeferred } from './deferred';
 import { DiffView } from './diff-view';
 import { ERROR_WORDS, STATUS_WORDS } from './labels';
 import { memo } from './memo';
+import { asChosen, partialOf } from './partial-choice';
+import { PartialChoiceBox } from './partial-choice-box';
 import { canTick, needsConfirm, type ReviewFile, type RowStatus } from './review';
 
 export interface FileRowProps {
@@ -43,6 +45,9 @@ export const FileRow = memo(function FileRow({
   const diffDrawn = useDeferred(diffAtOnce);
   const id = `file-${file.path}`;
   const tickable = canTick(file);
+  // A refused file may offer its edits that fit; once chosen, its diff is theirs.
+  const partial = partialOf(file);
+  const shown = useMemo(() => (partial && ticked ? asChosen(file, partial) : file), [file, partial, ticked]);
   // The placeholder note is also the file's error; it is shown once.
   const notes = file.notes.filter((n) => n.message !== file.error?.message);
 
@@ -81,7 +86,7 @@ export const FileRow = memo(function FileRow({
           )}
         </label>
         <span class={`status ${status}`}>{STATUS_WORDS[status]}</span>
-        {file.hunks.length > 0 && (
+        {shown.hunks.length > 0 && (
           <button type="button" class="link" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>
             {showDiff ? 'hide diff' : 'show diff'}
           </button>
@@ -112,7 +117,7 @@ export const FileRow = memo(function FileRow({
         <div class="file-error" id={`${id}-error`}>
           <p>
             <strong>{ERROR_WORDS[file.error.kind] ?? file.error.kind}:</strong> {file.error.message}
-            {!tickable && ' Nothing can be written for this file.'}
+            {!tickable && !partial && ' Nothing can be written for this file.'}
           </p>
           {file.lossy && onPasteInstead && (
             <p>
@@ -128,6 +133,9 @@ export const FileRow = memo(function FileRow({
             </>
           )}
         </div>
+      )}
+      {partial && (
+        <PartialChoiceBox file={file} partial={partial} ticked={ticked} onTick={onTick} locked={locked} />
       )}
       {resultMessage && <p class="result-message">{resultMessage}</p>}
       {file.writtenAs && !file.byContent && !file.byCase && (
@@ -171,8 +179,8 @@ export const FileRow = memo(function FileRow({
         </ul>
       )}
       {showDiff &&
-        !(file.status === 'error' && file.hunks.length === 0) &&
-        (diffDrawn ? <DiffView file={file} split={split} /> : <PendingDiff file={file} />)}
+        !(shown.status === 'error' && shown.hunks.length === 0) &&
+        (diffDrawn ? <DiffView file={shown} split={split} /> : <PendingDiff file={shown} />)}
     </li>
   );
 });

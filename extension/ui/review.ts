@@ -28,6 +28,7 @@ import type { Proposal } from '../../shared/protocol/messages';
 import { ErrorCode } from '../../shared/protocol/names';
 import type { Method, ParamsOf, ResultOf } from '../../shared/protocol/protocol';
 import { siteName } from './labels';
+import { partialChanges } from './partial-choice';
 
 export type HostCall = <M extends Method>(method: M, params: ParamsOf<M>) => Promise<ResultOf<M>>;
 
@@ -233,7 +234,7 @@ export async function buildReview(
   if (!read.ok) return read;
   const { snapshots, unreadable, caseVariants, eolNear } = read;
   if (!onProgress) {
-    const p = plan(changeSet, snapshots, { caseVariants, eolNear });
+    const p = plan(changeSet, snapshots, { caseVariants, eolNear, partial: true });
     return {
       ok: true,
       review: reviewOf(
@@ -271,7 +272,7 @@ export async function buildReview(
   let shown = false;
   for (const part of parts) {
     if (signal?.aborted) return { ok: false, code: -1, message: 'A newer review replaced this one.' };
-    const p = plan(part, snapshots, { caseVariants, eolNear });
+    const p = plan(part, snapshots, { caseVariants, eolNear, partial: true });
     for (const f of p.files)
       files.push({
         planned: f,
@@ -361,7 +362,10 @@ export function defaultTicks(review: Review): Set<string> {
   );
 }
 
-/** The changes the host would write for these ticks (files without changes drop out). */
+/**
+ * The changes the host would write for these ticks (files without changes drop out); a ticked file that
+ * is refused but offers its edits that fit writes those (partial-choice.ts).
+ */
 export function changesFor(review: Review, ticked: ReadonlySet<string>) {
   const accepted = new Set<string>();
   const overrides = new Set<string>();
@@ -370,7 +374,7 @@ export function changesFor(review: Review, ticked: ReadonlySet<string>) {
     accepted.add(f.path);
     if (f.status === 'error') overrides.add(f.path);
   }
-  return toFileChanges(review.plan, accepted, overrides);
+  return [...toFileChanges(review.plan, accepted, overrides), ...partialChanges(review.files, ticked)];
 }
 
 /** "Apply 3 files", "Apply 1 file and run 2 commands", "Run 1 command". */

@@ -1,12 +1,14 @@
 /**
- * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--path-for LINE=PATH]... [FILE|-]`
- * (`--path-for`: the file of a code block that names none, by the reply line the plan gives for it)
+ * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--partial] [--path-for LINE=PATH]... [FILE|-]`
+ * (`--path-for`: the file of a code block that names none, by the reply line the plan gives for it;
+ * `--partial`: a file whose edits partly fit gets those, the others are said and skipped — exit 4)
  *
  * detectAll → locateInFolder (SEARCH blocks that name no file, or a missing one) → planNeedsFirst/More
  * (with the files that have a missing name in another case) → readSnapshots → plan → show the plan →
  * confirm → one host transaction → scripts.
  * All or nothing: a refused path anywhere in the reply, a block the parsers could not read, or any file
- * whose plan failed means nothing is written (exit 1). Shell commands run only with --allow-scripts, after
+ * whose plan failed means nothing is written (exit 1) — unless --partial is given and every such file has
+ * edits that fit (partial.ts). Shell commands run only with --allow-scripts, after
  * the files are written, each confirmed (or all, with --yes).
  */
 import { realpathSync } from 'node:fs';
@@ -36,7 +38,7 @@ import { COLOR, describeOp, jsonText, renderDiagnostic, type Style, styleFor, te
 const UNCHANGED = 'the reply leaves this file unchanged';
 
 export const APPLY_USAGE =
-  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--path-for LINE=PATH]... [FILE|-|--message FILE]';
+  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--partial] [--path-for LINE=PATH]... [FILE|-|--message FILE]';
 
 export type { FileReport };
 
@@ -64,13 +66,15 @@ interface Options {
   includeGuesses: boolean;
   /** Write files whose only problem is a placeholder comment standing in for code (`// ...`). */
   acceptElisions: boolean;
+  /** Write the edits that fit of a file whose other edits do not (partial.ts); exit 4 when it did. */
+  partial: boolean;
 }
 
 export const apply: CliCommand = async (args, rawIO) => {
   // Reply text is printed: make every control character visible (render.ts, visible).
   const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, {
-    booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses', 'accept-elisions'],
+    booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses', 'accept-elisions', 'partial'],
     strings: ['dir', 'message'],
     lists: ['path-for'],
     maxPositionals: 1,
@@ -82,6 +86,7 @@ export const apply: CliCommand = async (args, rawIO) => {
     allowScripts: parsed.flags.has('allow-scripts'),
     includeGuesses: parsed.flags.has('include-guesses'),
     acceptElisions: parsed.flags.has('accept-elisions'),
+    partial: parsed.flags.has('partial'),
   };
   const root = projectDir(parsed, io);
   const style = styleFor(io);
@@ -137,11 +142,12 @@ export const apply: CliCommand = async (args, rawIO) => {
     say(
       `${style.green('Applied')} ${changes.length} file change${changes.length === 1 ? '' : 's'} (undo with: replyapply undo ${report.applyId}).\n`,
     );
+    if (resolved.inPart) say(`${style.yellow('In part:')} ${skippedEdits(report)} (see above).\n`);
   }
 
   const scriptsOk = await runScripts(scripts, root, opts, io, answers, report, style);
   answers.close();
-  return finish(scriptsOk ? Exit.Ok : Exit.Unresolved);
+  return finish(scriptsOk ? (resolved.inPart ? Exit.Partial : Exit.Ok) : Exit.Unresolved);
 };
 
 /**
@@ -213,6 +219,8 @@ async function resolveReply(args: ReplyArgs): Promise<
       fromStdin: boolean;
       /** Something the reply asks for is not written: a name held back as a guess, or code not used. */
       skipped: boolean;
+      /** Some file is written in part (--partial): edits of it are skipped. */
+      inPart: boolean;
     }
 > {
   const detected = await detectReply(args);
@@ -250,6 +258,7 @@ async function resolveReply(args: ReplyArgs): Promise<
           dryRun: opts.dryRun,
           includeGuesses: opts.includeGuesses,
           acceptElisions: opts.acceptElisions,
+          partial: opts.partial,
           color: style === COLOR,
           diffs,
         },
@@ -310,9 +319,10 @@ async function resolveReply(args: ReplyArgs): Promise<
     );
     return { exit: Exit.Unresolved };
   }
+  const inPart = planned.some((p) => p.file.partial !== undefined);
   if (opts.dryRun) {
     say('Dry run: nothing written.\n');
-    return { exit: Exit.Ok };
+    return { exit: inPart ? Exit.Partial : Exit.Ok };
   }
 
   const changes = planned.flatMap((p) => (p.change ? [p.change] : []));
@@ -332,7 +342,7 @@ async function resolveReply(args: ReplyArgs): Promise<
     );
     return { exit: Exit.Unresolved };
   }
-  return { changes, scripts, name: detected.name, fromStdin: detected.fromStdin, skipped };
+  return { changes, scripts, name: detected.name, fromStdin: detected.fromStdin, skipped, inPart };
 }
 
 /**
@@ -491,6 +501,13 @@ function mergeSets(sets: ChangeSet[]): ChangeSet {
     ops: merged?.ops ?? [],
     diagnostics: (merged?.diagnostics ?? []).map(({ op: _op, ...d }) => d),
   };
+}
+
+/** "2 edits of 1 file were skipped" (--partial). */
+function skippedEdits(report: ApplyReport): string {
+  const files = report.files.filter((f) => f.partial !== undefined);
+  const edits = files.reduce((n, f) => n + f.partial!.skipped.length, 0);
+  return `${edits} edit${edits === 1 ? '' : 's'} of ${files.length} file${files.length === 1 ? '' : 's'} ${edits === 1 ? 'was' : 'were'} skipped`;
 }
 
 function markAll(report: ApplyReport, status: FileStatus, message: string): void {

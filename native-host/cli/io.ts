@@ -10,7 +10,7 @@ export interface CliIO {
 export type CliCommand = (args: string[], io: CliIO) => Promise<number>;
 
 /** Exit codes of the CLI contract (stable; scripts rely on them). */
-export const Exit = { Ok: 0, Unresolved: 1, Usage: 2, NothingFound: 3 } as const;
+export const Exit = { Ok: 0, Unresolved: 1, Usage: 2, NothingFound: 3, Partial: 4 } as const;
 
 /** A usage error: printed with the command's usage line, exit 2. */
 export class UsageError extends Error {}

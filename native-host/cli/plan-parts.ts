@@ -16,6 +16,16 @@ import {
   toFileChanges,
 } from '../../shared/engine';
 import type { FileChange, Snapshot } from '../../shared/protocol/protocol';
+import {
+  asWrittenInPart,
+  hasPartial,
+  type PartialReport,
+  partialChange,
+  partialHint,
+  partialReport,
+  partialSummary,
+  renderSkipped,
+} from './partial';
 import { COLOR, colorDiffLine, PLAIN, type Style } from './render';
 
 export type FileStatus = 'ok' | 'conflict' | 'error' | 'skipped';
@@ -27,6 +37,8 @@ export interface FileReport {
   from?: string;
   status: FileStatus;
   message?: string;
+  /** Written in part (--partial): the edits applied and those skipped, each with its reason. */
+  partial?: PartialReport;
 }
 
 /** What planning a part needs besides the part: plain data, so a worker thread can be given it too. */
@@ -34,6 +46,8 @@ export interface PartOptions {
   dryRun: boolean;
   includeGuesses: boolean;
   acceptElisions: boolean;
+  /** Write a refused file's edits that fit, skipping the others (--partial; partial.ts). */
+  partial: boolean;
   /** Colour the rendered text (the terminal's Style is COLOR). */
   color: boolean;
   /** Render each file's diff, not only its line (see apply.ts). */
@@ -109,17 +123,50 @@ export function planParts(
     const last = caseVariantsToRead(snapshots, caseVariants);
     if (last.length > 0) take(last);
     if (out.unreadable.length > 0) continue;
-    const partPlan = plan(part, snapshots, { caseVariants, eolNear });
+    const partPlan = plan(part, snapshots, { caseVariants, eolNear, partial: o.partial });
     out.scripts.push(...partPlan.scripts);
     // A part carries none of the reply's own diagnostics (independentParts): these are the plan's.
     out.diagnostics.push(...partPlan.diagnostics);
-    for (const f of partPlan.files) out.planned.push(plannedFile(f, partPlan, style, o));
+    // Without --partial, a refused file says what --partial would write: planned again, only then.
+    const hints =
+      !o.partial && partPlan.files.some((f) => f.status === 'error')
+        ? plan(part, snapshots, { caseVariants, eolNear, partial: true }).files
+        : [];
+    for (const [j, f] of partPlan.files.entries()) {
+      const hint = hints[j]?.path === f.path ? hints[j]!.partial : undefined;
+      out.planned.push(plannedFile(f, partPlan, style, o, hint ? [partialHint(hint, style)] : []));
+    }
   }
   parts.length = 0;
   return out;
 }
 
-function plannedFile(f: FilePlan, partPlan: Plan, style: Style, o: PartOptions): PlannedFile {
+function plannedFile(
+  f: FilePlan,
+  partPlan: Plan,
+  style: Style,
+  o: PartOptions,
+  /** Lines under the file's error. */
+  extra: string[],
+): PlannedFile {
+  if (o.partial && hasPartial(f)) {
+    const file: FileReport = {
+      path: f.path,
+      action: f.action,
+      status: 'ok',
+      message: partialSummary(f.partial),
+      partial: partialReport(f.partial),
+    };
+    return {
+      first: f.lines[0] ?? 0,
+      file,
+      text: renderFile(asWrittenInPart(f), style, o.diffs, [
+        `        ${style.yellow(file.message!)}`,
+        ...renderSkipped(f.partial, style),
+      ]),
+      change: o.dryRun ? undefined : partialChange(f),
+    };
+  }
   // A name the plan could only guess (an absolute path's tail, a made-up folder): like a name guessed
   // from prose, written only when asked for.
   // A placeholder comment standing in for code (`// ...`) refuses the file unless the user said so.
@@ -140,7 +187,7 @@ function plannedFile(f: FilePlan, partPlan: Plan, style: Style, o: PartOptions):
   return {
     first: f.lines[0] ?? 0,
     file,
-    text: renderFile(f, style, o.diffs),
+    text: renderFile(f, style, o.diffs, extra),
     // A dry run writes nothing: the new texts are not kept (ten thousand files' worth of them).
     change:
       held || o.dryRun
@@ -158,7 +205,7 @@ function fileReport(f: FilePlan, status: FileStatus): FileReport {
 }
 
 /** One file of the plan: its line, errors and notes, and its diff when `diffs`. */
-function renderFile(f: FilePlan, style: Style, diffs: boolean): string {
+function renderFile(f: FilePlan, style: Style, diffs: boolean, extra: readonly string[] = []): string {
   const out: string[] = [];
   const what = `${f.action === 'rename' ? `${f.from} → ${f.path}` : f.path}${f.writtenAs ? style.dim(` (the reply wrote ${f.writtenAs})`) : ''}`;
   const lines = f.lines.length
@@ -176,6 +223,7 @@ function renderFile(f: FilePlan, style: Style, diffs: boolean): string {
       for (const l of f.error.nearest.split('\n')) out.push(style.dim(`        | ${l}`));
     }
   }
+  out.push(...extra);
   for (const note of f.notes) {
     if (note.placeholder && f.error?.kind === 'placeholder') continue;
     const label = note.severity === 'warning' ? style.yellow('note') : style.dim('note');

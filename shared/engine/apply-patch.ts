@@ -121,7 +121,8 @@ export function changesSomething(hunk: Hunk): boolean {
   return false;
 }
 
-function hunkLabel(hunk: Hunk, index: number): string {
+/** How messages name a hunk: `hunk 2 (@@ -10,3 +10,4 @@)`, by its 0-based index among the op's hunks. */
+export function hunkLabel(hunk: Hunk, index: number): string {
   const n = index + 1;
   if (hunk.oldStart !== undefined) {
     const oldLines = hunk.oldLines ?? 1;

@@ -51,7 +51,7 @@ export function applySearchReplace(
   };
   for (let k = 0; k < edits.length; k++) {
     const edit = edits[k]!;
-    const label = `edit ${k + 1} of the SEARCH/REPLACE for ${ctx.path} (reply line ${ctx.opLine})`;
+    const label = editLabel(k, ctx);
     let search = textLines(edit.search);
     let replace = textLines(edit.replace);
     // aider's blank-line reading (SearchReplaceEdit.aider): the empty line before a marker is layout.
@@ -201,6 +201,11 @@ export function applySearchReplace(
     });
   }
   return { ok: true, doc, notes, added, created };
+}
+
+/** How messages name an edit: `edit 2 of the SEARCH/REPLACE for a.ts (reply line 12)`, by its 0-based index. */
+export function editLabel(index: number, ctx: { opLine: number; path: string }): string {
+  return `edit ${index + 1} of the SEARCH/REPLACE for ${ctx.path} (reply line ${ctx.opLine})`;
 }
 
 /**

@@ -5,11 +5,13 @@
  *   independentParts(changeSet) → change sets that share no file, to plan one after another
  *   planNeeds(changeSet) → paths whose snapshots plan() needs
  *   plan(changeSet, snapshots) → { files: FilePlan[], scripts, diagnostics }
+ *   partialApply(text, ops) → a refused file with only the edits that fit (FilePlan.partial), or null
  *   toFileChanges(plan, accepted, acceptPlaceholders?) → FileChange[] for the native host
  */
 export { applyOp, applyOpDetailed, type OpApplied } from './apply-op';
 export { type DisplayHunk, displayHunks, type LineEdits } from './display-hunks';
 export type { EolEvidence } from './new-file-eol';
+export { editsThatFit, MAX_EDITS, type PartialApply, partialApply, type SkippedEdit } from './partial';
 export { independentParts } from './parts';
 export { isPlaceholderLine, isPlaceholderPath } from './placeholder';
 export {

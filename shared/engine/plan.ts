@@ -17,6 +17,7 @@ import { type DisplayHunk, displayHunks } from './display-hunks';
 import { fillElisions } from './elisions';
 import { excerptOf } from './excerpt';
 import { crlfLike, type EolEvidence, eolOf, toCrlf } from './new-file-eol';
+import { type PartialApply, partialApply } from './partial';
 import { isPlaceholderPath } from './placeholder';
 import {
   aliasedPath,
@@ -74,6 +75,11 @@ export interface FilePlan {
   byContent?: boolean;
   /** The reply named it in another letter case (`README.md` for `readme.md`). Always with `guess`. */
   byCase?: boolean;
+  /**
+   * A refused file whose edits partly fit: the file with only those applied, written only by the user's
+   * explicit choice (partial.ts). Planned only with `PlanOptions.partial`.
+   */
+  partial?: PartialApply;
 }
 
 export interface Plan {
@@ -176,6 +182,10 @@ interface Entity {
    * ten-thousand-file plan until the end (they were most of the garbage collector's work).
    */
   editHunks?: DisplayHunk[];
+  /** With `PlanOptions.partial`: the operations on it, in reply order (partial.ts). */
+  ops?: Op[];
+  /** An operation on it failed to apply (not to find its file): partial.ts may offer the rest. */
+  opFailed?: boolean;
 }
 
 export interface PlanOptions {
@@ -183,6 +193,8 @@ export interface PlanOptions {
   caseVariants?: CaseVariants;
   /** For a missing path, the line endings of existing files near it (readFiles' `eolNear`). */
   eolNear?: ReadonlyMap<string, readonly EolEvidence[]>;
+  /** Plan, for a file refused because some of its edits do not fit, the others alone (FilePlan.partial). */
+  partial?: boolean;
 }
 
 export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOptions = {}): Plan {
@@ -223,6 +235,10 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
 
   const touch = (e: Entity, op: Op): boolean => {
     e.lines.push(op.line);
+    if (options.partial) {
+      e.ops ??= [];
+      e.ops.push(op);
+    }
     // Where its text came from, when that is a document beside the reply (an artifact, a canvas).
     if (op.document)
       e.notes.push({ severity: 'info', line: op.line, message: `The text of the ${op.document}.` });
@@ -483,6 +499,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
           ? { kind: r.kind, message: r.message }
           : { kind: r.kind, message: r.message, nearest: r.nearest };
       e.failedIntent = intentOf(op);
+      e.opFailed = true;
       // A failed move names where it was going (not `rename a → a`).
       if (op.kind === 'patch' && op.newPath !== undefined) e.failedTarget = op.newPath;
       continue;
@@ -516,6 +533,10 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
       }
     }
     const fp = filePlan(e);
+    if (fp && e.opFailed && e.ops && fp.action === 'modify' && !fp.guess && e.baseText !== null) {
+      const partial = e.path === e.origin ? partialApply(e.baseText, e.ops) : null;
+      if (partial) fp.partial = partial;
+    }
     if (fp) files.push(fp);
     else {
       diagnostics.push({
