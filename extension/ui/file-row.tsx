@@ -1,5 +1,6 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { ActionBadge } from './action-badge';
+import { CollapsedDiff, isBigDiff } from './collapsed-diff';
 import { useDeferred } from './deferred';
 import { DiffView } from './diff-view';
 import { ERROR_WORDS, STATUS_WORDS } from './labels';
@@ -39,7 +40,8 @@ export const FileRow = memo(function FileRow({
   diffAtOnce = true,
 }: FileRowProps) {
   const [confirming, setConfirming] = useState(false);
-  const [showDiff, setShowDiff] = useState(true);
+  const big = useMemo(() => isBigDiff(file.hunks), [file.hunks]);
+  const [showDiff, setShowDiff] = useState(!big);
   const diffDrawn = useDeferred(diffAtOnce);
   const id = `file-${file.path}`;
   const tickable = canTick(file);
@@ -173,6 +175,7 @@ export const FileRow = memo(function FileRow({
       {showDiff &&
         !(file.status === 'error' && file.hunks.length === 0) &&
         (diffDrawn ? <DiffView file={file} split={split} /> : <PendingDiff file={file} />)}
+      {!showDiff && big && <CollapsedDiff hunks={file.hunks} onShow={() => setShowDiff(true)} />}
     </li>
   );
 });
