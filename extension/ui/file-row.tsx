@@ -60,7 +60,13 @@ export const FileRow = memo(function FileRow({
   };
 
   return (
-    <li class={`file-row status-${status}`} data-replyapply-file={file.path} data-status={status}>
+    // Focusable for the review's keys (review-keys.ts): j and k move the focus from row to row.
+    <li
+      class={`file-row status-${status}`}
+      data-replyapply-file={file.path}
+      data-status={status}
+      tabIndex={-1}
+    >
       <div class="file-head">
         <input
           type="checkbox"
