@@ -9,8 +9,8 @@ let applied: number;
 beforeEach(() => {
   document.body.innerHTML = `
     <ul class="file-list">
-      <li data-replyapply-file="a.txt" tabindex="-1"><input type="checkbox" data-accept checked><button type="button">hide diff</button></li>
-      <li data-replyapply-file="b.txt" tabindex="-1"><input type="checkbox" data-accept checked></li>
+      <li data-replyapply-file="a.txt" tabindex="-1"><div class="file-head"><input type="checkbox" data-accept checked><button type="button">hide diff</button></div></li>
+      <li data-replyapply-file="b.txt" tabindex="-1"><div class="file-head"><input type="checkbox" data-accept checked></div></li>
       <li data-replyapply-file="c.txt" tabindex="-1"><input type="checkbox" data-accept disabled></li>
     </ul>
     <input type="text" id="folder"><textarea id="paste"></textarea>
@@ -45,14 +45,16 @@ describe('the review keys', () => {
     expect(seq).toEqual(['a.txt', 'b.txt', 'c.txt', 'c.txt', 'b.txt', 'a.txt', 'a.txt']);
   });
 
-  it('brings the file it moves to into view', () => {
+  it('brings the head of the file it moves to into view (the row itself when it has none)', () => {
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
     press('j');
     press('j');
-    expect(scrolled.mock.contexts.map((el) => (el as HTMLElement).dataset.replyapplyFile)).toEqual([
-      'a.txt',
-      'b.txt',
-    ]);
+    press('j');
+    const seen = scrolled.mock.contexts.map((el) => el as HTMLElement);
+    expect(
+      seen.map((el) => el.closest<HTMLElement>('[data-replyapply-file]')!.dataset.replyapplyFile),
+    ).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    expect(seen.map((el) => el.className)).toEqual(['file-head', 'file-head', '']);
     scrolled.mockRestore();
   });
 

@@ -37,7 +37,9 @@ export function onReviewKey(e: KeyboardEvent, doc: Document): boolean {
     const to = at === -1 ? 0 : Math.min(Math.max(at + (e.key === 'j' ? 1 : -1), 0), rows.length - 1);
     const row = rows[to]!;
     row.focus({ preventScroll: true });
-    row.scrollIntoView({ block: 'nearest' });
+    // The row's head (its box and name) is what must be seen: a row with a long diff can be taller than
+    // the panel. Its scroll margin (ui.css) keeps it clear of the sticky Apply bar.
+    (row.querySelector('.file-head') ?? row).scrollIntoView({ block: 'nearest' });
     e.preventDefault();
     return true;
   }
