@@ -1,8 +1,9 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApplyResult } from '../ui/apply-result';
 import { DiagnosticsList } from '../ui/diagnostics-list';
 import { FileList } from '../ui/file-list';
 import { applyLabel, changesFor, type HostCall, type Review } from '../ui/review';
+import { listenReviewKeys, REVIEW_KEYS_HELP } from '../ui/review-keys';
 import { ScriptList } from '../ui/script-list';
 import { UnnamedList } from '../ui/unnamed-list';
 import type { useReview } from './use-review';
@@ -31,6 +32,7 @@ export function ReviewBody({
   onName?: (line: number, path: string) => void;
 }) {
   const [split, setSplit] = useState(false);
+  useEffect(() => listenReviewKeys(document), []);
   const { ticked, scriptTicks, step, outcome } = state;
   const planning = progress !== undefined;
   const applying = step !== null;
@@ -67,6 +69,9 @@ export function ReviewBody({
           </label>
         )}
       </div>
+      <p class="muted keys-help" data-replyapply="keys-help">
+        {REVIEW_KEYS_HELP}
+      </p>
       <FileList
         files={review.files}
         ticked={ticked}

@@ -1,6 +1,15 @@
 import { structuredPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { type DiffRow, diffRows, expandGap, type GapRow, splitRows } from './diff-rows';
+import {
+  changePairs,
+  type DiffRow,
+  diffRows,
+  diffSize,
+  expandGap,
+  type GapRow,
+  type LineRow,
+  splitRows,
+} from './diff-rows';
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `l${i + 1}`);
 const text = (ls: string[]) => `${ls.join('\n')}\n`;
@@ -77,5 +86,56 @@ describe('splitRows', () => {
       rows[4],
       { kind: 'pair', right: rows[5] },
     ]);
+  });
+});
+
+describe('changePairs', () => {
+  const del = (old: number, text = `o${old}`): LineRow => ({ kind: 'del', old, text });
+  const add = (n: number, text = `n${n}`): LineRow => ({ kind: 'add', new: n, text });
+  const ctx = (n: number): LineRow => ({ kind: 'context', old: n, new: n, text: `c${n}` });
+  /** The pairs as "old line → new line", each pair once. */
+  const shown = (rows: DiffRow[]) =>
+    [...changePairs(rows)].filter(([a]) => a.kind === 'del').map(([a, b]) => `${a.old}→${b.new}`);
+
+  it.each<[string, DiffRow[], string[]]>([
+    // case | rows | pairs
+    ['one line changed', [ctx(1), del(2), add(2), ctx(3)], ['2→2']],
+    ['runs of equal length', [del(1), del(2), add(1), add(2)], ['1→1', '2→2']],
+    ['more removed than added', [del(1), del(2), del(3), add(1)], ['1→1']],
+    ['more added than removed', [del(1), add(1), add(2), add(3)], ['1→1']],
+    ['only added', [ctx(1), add(2), add(3)], []],
+    ['only removed', [del(1), del(2), ctx(3)], []],
+    ['added before removed is not a change of one line', [add(1), del(1)], []],
+    ['two runs apart', [del(1), add(1), ctx(2), del(3), del(4), add(3), add(4)], ['1→1', '3→3', '4→4']],
+    ['a gap between parts them', [del(1), { kind: 'gap', old: 2, new: 1, count: 4 }, add(5)], []],
+    [
+      'a "no newline" marker between does not',
+      [del(1), { kind: 'meta', text: 'No newline at end of file' }, add(1)],
+      ['1→1'],
+    ],
+  ])('%s', (_, rows, pairs) => {
+    expect(shown(rows)).toEqual(pairs);
+  });
+
+  it('pairs both ways, and the same lines splitRows sets side by side', () => {
+    const old = lines(12);
+    const next = [...old];
+    next.splice(3, 2, 'four', 'five', 'extra');
+    next[9] = 'ten';
+    const rows = diffRows(hunks(text(old), text(next)), 12);
+    const pairs = changePairs(rows);
+    for (const [a, b] of pairs) expect(pairs.get(b)).toBe(a);
+    const sideBySide = splitRows(rows).flatMap((r) =>
+      r.kind === 'pair' && r.left?.kind === 'del' && r.right?.kind === 'add' ? [[r.left, r.right]] : [],
+    );
+    expect(sideBySide).toHaveLength(3);
+    for (const [l, r] of sideBySide) expect(pairs.get(l!)).toBe(r);
+  });
+});
+
+describe('diffSize', () => {
+  it('counts added, removed and every shown line, but not the "no newline" marker', () => {
+    expect(diffSize(hunks('a\nb\nc\nd', 'a\nB\nc\nD\nE'))).toEqual({ added: 3, removed: 2, lines: 7 });
+    expect(diffSize([])).toEqual({ added: 0, removed: 0, lines: 0 });
   });
 });

@@ -77,3 +77,49 @@ export function splitRows(rows: readonly DiffRow[]): SplitRow[] {
   }
   return out;
 }
+
+/**
+ * Each removed line with the added line it became, both ways: in a run of removed lines followed by a
+ * run of added ones, the k-th of each (as `splitRows` sets them side by side). The lines left over in the
+ * longer run are not paired. Whether a pair is alike enough to mark its changed words is `wordSpans`'s
+ * call (word-spans.ts).
+ */
+export function changePairs(rows: readonly DiffRow[]): Map<LineRow, LineRow> {
+  const pairs = new Map<LineRow, LineRow>();
+  let i = 0;
+  while (i < rows.length) {
+    if (rows[i]!.kind !== 'del') {
+      i++;
+      continue;
+    }
+    const dels: LineRow[] = [];
+    while (rows[i]?.kind === 'del') dels.push(rows[i++] as LineRow);
+    // As in splitRows: a "no newline" marker between the two runs does not part them.
+    while (rows[i]?.kind === 'meta' && rows[i + 1]?.kind === 'add') i++;
+    let k = 0;
+    while (rows[i]?.kind === 'add') {
+      const add = rows[i++] as LineRow;
+      const del = dels[k++];
+      if (del) {
+        pairs.set(del, add);
+        pairs.set(add, del);
+      }
+    }
+  }
+  return pairs;
+}
+
+/** How big a diff is: lines added, lines removed, and every line its hunks show (unchanged ones too). */
+export function diffSize(hunks: readonly DisplayHunk[]): { added: number; removed: number; lines: number } {
+  let added = 0;
+  let removed = 0;
+  let lines = 0;
+  for (const h of hunks)
+    for (const line of h.lines) {
+      if (line.startsWith('\\')) continue;
+      lines++;
+      if (line.startsWith('+')) added++;
+      else if (line.startsWith('-')) removed++;
+    }
+  return { added, removed, lines };
+}

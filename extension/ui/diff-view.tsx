@@ -1,8 +1,17 @@
 import { useMemo, useState } from 'preact/hooks';
 import { parseText } from '../../shared/engine';
-import { type DiffRow, diffRows, expandGap, type GapRow, type LineRow, splitRows } from './diff-rows';
+import {
+  changePairs,
+  type DiffRow,
+  diffRows,
+  expandGap,
+  type GapRow,
+  type LineRow,
+  splitRows,
+} from './diff-rows';
 import { memo } from './memo';
 import type { ReviewFile } from './review';
+import { type Span, type WordSpans, wordSpans } from './word-spans';
 
 /** Rows drawn before "show more": a generated file of 50,000 lines would stall the panel. */
 const FIRST_ROWS = 1500;
@@ -24,6 +33,7 @@ export const DiffView = memo(function DiffView({ file, split }: { file: ReviewFi
       base.flatMap((r): DiffRow[] => (r.kind === 'gap' && opened.has(r.old) ? expandGap(r, oldLines) : [r])),
     [base, opened, oldLines],
   );
+  const spansOf = useMemo(() => changedWords(changePairs(rows)), [rows]);
   if (!file.hunks.length) {
     const why = file.action === 'rename' ? 'Renamed without changes to its content.' : 'No changes to show.';
     return <p class="muted diff-empty">{why}</p>;
@@ -46,8 +56,8 @@ export const DiffView = memo(function DiffView({ file, split }: { file: ReviewFi
             if (r.kind === 'pair')
               return (
                 <tr key={`p${i}`}>
-                  <Half row={r.left} side="old" />
-                  <Half row={r.right} side="new" />
+                  <Half row={r.left} side="old" spans={r.left && spansOf(r.left)} />
+                  <Half row={r.right} side="new" spans={r.right && spansOf(r.right)} />
                 </tr>
               );
             return (
@@ -57,7 +67,9 @@ export const DiffView = memo(function DiffView({ file, split }: { file: ReviewFi
                 <td class="sign" aria-hidden="true">
                   {SIGN[r.kind]}
                 </td>
-                <td class="code">{r.text}</td>
+                <td class="code">
+                  <LineText text={r.text} spans={spansOf(r)} />
+                </td>
               </tr>
             );
           })}
@@ -72,7 +84,53 @@ export const DiffView = memo(function DiffView({ file, split }: { file: ReviewFi
   );
 });
 
-function Half({ row, side }: { row: LineRow | undefined; side: 'old' | 'new' }) {
+/**
+ * The changed words of a changed line, or null (an added or removed line with no partner, or a pair
+ * wordSpans leaves unmarked). Each pair is diffed once, when one of its rows is first drawn: the rows
+ * below "show more" cost nothing, and the first paint pays only for the lines it shows.
+ */
+function changedWords(pairs: Map<LineRow, LineRow>): (row: LineRow) => Span[] | null {
+  const made = new Map<LineRow, WordSpans | null>();
+  return (row) => {
+    const partner = pairs.get(row);
+    if (!partner) return null;
+    const [del, add] = row.kind === 'del' ? [row, partner] : [partner, row];
+    let spans = made.get(del);
+    if (spans === undefined) {
+      spans = wordSpans(del.text, add.text);
+      made.set(del, spans);
+    }
+    return spans && (row === del ? spans.old : spans.new);
+  };
+}
+
+/** A line's text, its changed words marked. */
+function LineText({ text, spans }: { text: string; spans: Span[] | null | undefined }) {
+  if (!spans) return <>{text}</>;
+  return (
+    <>
+      {spans.map((s, i) =>
+        s.changed ? (
+          <mark key={i} class="changed">
+            {s.text}
+          </mark>
+        ) : (
+          s.text
+        ),
+      )}
+    </>
+  );
+}
+
+function Half({
+  row,
+  side,
+  spans,
+}: {
+  row: LineRow | undefined;
+  side: 'old' | 'new';
+  spans: Span[] | null | undefined;
+}) {
   if (!row) return <td class="num empty" colSpan={2} />;
   const kind = row.kind === 'context' ? 'context' : row.kind;
   return (
@@ -80,7 +138,7 @@ function Half({ row, side }: { row: LineRow | undefined; side: 'old' | 'new' }) 
       <td class={`num ${kind}`}>{side === 'old' ? row.old : row.new}</td>
       <td class={`code ${kind}`}>
         <span class="sr-only">{row.kind === 'add' ? 'added: ' : row.kind === 'del' ? 'removed: ' : ''}</span>
-        {row.text}
+        <LineText text={row.text} spans={spans} />
       </td>
     </>
   );

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { ActionBadge } from './action-badge';
+import { CollapsedDiff, isBigDiff } from './collapsed-diff';
 import { useDeferred } from './deferred';
 import { DiffView } from './diff-view';
 import { ERROR_WORDS, STATUS_WORDS } from './labels';
@@ -41,7 +42,8 @@ export const FileRow = memo(function FileRow({
   diffAtOnce = true,
 }: FileRowProps) {
   const [confirming, setConfirming] = useState(false);
-  const [showDiff, setShowDiff] = useState(true);
+  const big = useMemo(() => isBigDiff(file.hunks), [file.hunks]);
+  const [showDiff, setShowDiff] = useState(!big);
   const diffDrawn = useDeferred(diffAtOnce);
   const id = `file-${file.path}`;
   const tickable = canTick(file);
@@ -63,7 +65,13 @@ export const FileRow = memo(function FileRow({
   };
 
   return (
-    <li class={`file-row status-${status}`} data-replyapply-file={file.path} data-status={status}>
+    // Focusable for the review's keys (review-keys.ts): j and k move the focus from row to row.
+    <li
+      class={`file-row status-${status}`}
+      data-replyapply-file={file.path}
+      data-status={status}
+      tabIndex={-1}
+    >
       <div class="file-head">
         <input
           type="checkbox"
@@ -181,6 +189,7 @@ export const FileRow = memo(function FileRow({
       {showDiff &&
         !(shown.status === 'error' && shown.hunks.length === 0) &&
         (diffDrawn ? <DiffView file={shown} split={split} /> : <PendingDiff file={shown} />)}
+      {!showDiff && big && <CollapsedDiff hunks={shown.hunks} onShow={() => setShowDiff(true)} />}
     </li>
   );
 });
