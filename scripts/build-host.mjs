@@ -30,8 +30,6 @@ export async function buildHost(outdir = join(root, 'dist', 'host')) {
       host: 'native-host/host/main.ts',
       'host-server': 'native-host/host/create-server.ts',
       cli: 'native-host/cli/entry.ts',
-      // The CLI's second thread for reading a large reply's files (native-host/fs/read-ahead.ts).
-      'read-ahead-worker': 'native-host/fs/read-ahead-worker.ts',
     },
     plugins: [hostServerApart],
     outdir,

@@ -23,7 +23,6 @@ import { refusedPaths } from '../../shared/formats/refused-paths';
 import { detectAll, hash } from '../../shared/formats/registry';
 import { ErrorCode, type FileChange, type Snapshot } from '../../shared/protocol/protocol';
 import { findText } from '../fs/find-text';
-import { bundledWorker } from '../fs/read-ahead';
 import { snapshotReader } from '../fs/snapshots';
 import { stateDir } from '../fs/state';
 import { apply as applyChanges } from '../fs/transaction';
@@ -247,27 +246,14 @@ async function resolveReply(args: ReplyArgs): Promise<
   // into a pipe or a log, the plan is a list of files with line counts: ten thousand files' diffs are
   // megabytes nobody reads, and most of the output's cost. (--json and --dry-run give the details.)
   const diffs = opts.dryRun || !opts.yes || human.isTTY === true;
-  // A large reply's files are read on a second thread while this one plans (read-ahead.ts).
-  const worker = bundledWorker(import.meta.url);
-  const { planned, unreadable, scripts, diagnostics } = (() => {
-    try {
-      return planParts(
-        parts,
-        reader.read,
-        {
-          dryRun: opts.dryRun,
-          includeGuesses: opts.includeGuesses,
-          acceptElisions: opts.acceptElisions,
-          partial: opts.partial,
-          color: style === COLOR,
-          diffs,
-        },
-        worker && reader.expect ? (paths) => reader.expect!(paths, worker) : undefined,
-      );
-    } finally {
-      reader.close?.();
-    }
-  })();
+  const { planned, unreadable, scripts, diagnostics } = planParts(parts, reader.read, {
+    dryRun: opts.dryRun,
+    includeGuesses: opts.includeGuesses,
+    acceptElisions: opts.acceptElisions,
+    partial: opts.partial,
+    color: style === COLOR,
+    diffs,
+  });
   if (unreadable.length > 0) {
     for (const f of unreadable) say(`${style.red('error')}  ${f.path}: ${f.message}\n`);
     report.files.push(...unreadable);

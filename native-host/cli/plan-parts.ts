@@ -82,17 +82,9 @@ export type ReadSnapshots = (paths: string[]) => Snapshot[];
  * a large reply's hunk lines, are most of its memory). Once a file cannot be read nothing will be
  * written: the rest is only read, to name every such file.
  */
-export function planParts(
-  parts: ChangeSet[],
-  read: ReadSnapshots,
-  o: PartOptions,
-  /** Told every path the parts will read first, in order, before the first is read (read-ahead.ts). */
-  expect?: (paths: string[]) => void,
-): PartsPlanned {
+export function planParts(parts: ChangeSet[], read: ReadSnapshots, o: PartOptions): PartsPlanned {
   const style = o.color ? COLOR : PLAIN;
   const out: PartsPlanned = { planned: [], unreadable: [], scripts: [], diagnostics: [] };
-  const first = expect ? parts.map(planNeedsFirst) : undefined;
-  if (first) expect!(first.flat());
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     // Out of the list (not `shift`, which moves every part after it: ten thousand parts).
@@ -115,8 +107,7 @@ export function planParts(
     };
     // Other names of a file (strip levels, the folder under a made-up one, its name in another case) only
     // where it is missing.
-    take(first?.[i] ?? planNeedsFirst(part));
-    if (first) first[i] = [];
+    take(planNeedsFirst(part));
     const more = planNeedsMore(part, snapshots, caseVariants);
     if (more.length > 0) take(more);
     // The other names just read may have a variant of their own (rare: a third round only then).

@@ -10,7 +10,6 @@ import { caseVariantsOf, type Listings } from './case-variants';
 import { type EolCache, eolNearOf } from './eol-near';
 import { HostFailure } from './failure';
 import { decodeText, readExactSync, type Scratch } from './file-bytes';
-import { type ReadAhead, startReadAhead } from './read-ahead';
 import { validateRoot } from './root';
 import { type FolderCache, folderCheckedPathSync, resolveInRootSync } from './safe-path';
 
@@ -41,23 +40,11 @@ export async function readSnapshots(
  * `readSnapshots` for a caller that reads in several rounds (the CLI plans a large reply part by part):
  * the root is checked once, and the folders found are remembered between rounds.
  */
-export async function snapshotReader(root: string, options: ReadOptions = {}): Promise<SnapshotReader> {
-  return readerAt(await validateRoot(root), options);
-}
-
-export interface SnapshotReader {
-  read(paths: string[]): Snapshot[];
-  /**
-   * The paths the next reads will ask for, in that order: a long list is read ahead on another thread
-   * (read-ahead.ts) by `worker` (the built read-ahead-worker.mjs). The answers are the same.
-   */
-  expect?(paths: string[], worker: string): void;
-  /** Stop reading ahead. */
-  close?(): void;
-}
-
-/** `snapshotReader` for a root already validated (`realRoot`); synchronous, so a worker can run it too. */
-export function readerAt(realRoot: string, options: ReadOptions = {}): SnapshotReader {
+export async function snapshotReader(
+  root: string,
+  options: ReadOptions = {},
+): Promise<{ read(paths: string[]): Snapshot[] }> {
+  const realRoot = await validateRoot(root);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const how = { maxBytes, hash: options.hash ?? true };
   const folders: FolderCache = new Map();
@@ -68,18 +55,8 @@ export function readerAt(realRoot: string, options: ReadOptions = {}): SnapshotR
   // One after another with synchronous calls: each file is a few microseconds of system calls, cheaper
   // than any promise-based concurrency around them.
   const scratch: Scratch = { buf: Buffer.allocUnsafe(64 * 1024) };
-  const one = (p: string) => snapshotOne(realRoot, p, how, folders, { listings, eols }, scratch);
-  let ahead: ReadAhead | null = null;
   return {
-    read: (paths) => paths.map((p) => ahead?.take(p) ?? one(p)),
-    expect(paths, worker) {
-      ahead?.close();
-      ahead = startReadAhead(worker, { realRoot, paths, ...how });
-    },
-    close() {
-      ahead?.close();
-      ahead = null;
-    },
+    read: (paths) => paths.map((p) => snapshotOne(realRoot, p, how, folders, { listings, eols }, scratch)),
   };
 }
 
