@@ -56,6 +56,7 @@ export interface HistoryEntry {
   label?: string;
   files: Array<{ path: string; action: string; from?: string }>;
   undone: boolean;
+  commit?: string;
 }
 
 function noSuchApply(message: string): HostFailure {
@@ -83,6 +84,20 @@ export async function undo(
     closeIdleFolders();
     await lock.release();
   }
+}
+
+/**
+ * The journal entry `undo(root, applyId)` would undo (the newest applied one when no id), read without the
+ * lock: for what must be checked before the undo (native-host/git/undo-committed.ts). Throws as undo does.
+ */
+export async function applyToUndo(
+  root: string,
+  applyId: string | undefined,
+  options: { state?: string } = {},
+): Promise<Manifest & { realRoot: string }> {
+  const state = options.state ?? stateDir();
+  const realRoot = await validateRoot(root, state);
+  return { ...(await findManifest(state, rootKey(realRoot), applyId)), realRoot };
 }
 
 async function findManifest(state: string, key: string, applyId: string | undefined): Promise<Manifest> {
@@ -231,5 +246,6 @@ export async function history(
       ...(c.from !== undefined ? { from: c.from } : {}),
     })),
     undone: m.state === 'undone',
+    ...(m.git ? { commit: m.git.commit } : {}),
   }));
 }
