@@ -1,6 +1,7 @@
 /**
- * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--path-for LINE=PATH]... [FILE|-]`
- * (`--path-for`: the file of a code block that names none, by the reply line the plan gives for it)
+ * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--commit] [--path-for LINE=PATH]... [FILE|-]`
+ * (`--path-for`: the file of a code block that names none, by the reply line the plan gives for it;
+ * `--commit`: commit the written files with git, native-host/git/ and git-review.ts)
  *
  * detectAll → locateInFolder (SEARCH blocks that name no file, or a missing one) → planNeedsFirst/More
  * (with the files that have a missing name in another case) → readSnapshots → plan → show the plan →
@@ -19,13 +20,18 @@ import { type FolderAccess, locateInFolder } from '../../shared/engine/locate-by
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import { refusedPaths } from '../../shared/formats/refused-paths';
 import { detectAll, hash } from '../../shared/formats/registry';
+import { commitSubject, firstSentence } from '../../shared/git/commit-message';
+import type { CommitOutcome, CommitRequest } from '../../shared/protocol/git';
 import { ErrorCode, type FileChange, type Snapshot } from '../../shared/protocol/protocol';
 import { findText } from '../fs/find-text';
+import { validateRoot } from '../fs/root';
 import { snapshotReader } from '../fs/snapshots';
 import { stateDir } from '../fs/state';
-import { apply as applyChanges } from '../fs/transaction';
+import { applyAndCommit } from '../git/apply-commit';
+import { canCommit } from '../git/commit';
 import { runScript } from '../host/run-script';
 import { type ParsedArgs, parseArgs, projectDir, readInput } from './args';
+import { gitEnvOf, notCommitted, readGitStates, renderGitStates } from './git-review';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, type CliIO, Exit } from './io';
 import { type FileReport, type FileStatus, planParts } from './plan-parts';
@@ -35,7 +41,7 @@ import { COLOR, describeOp, jsonText, renderDiagnostic, type Style, styleFor, te
 const UNCHANGED = 'the reply leaves this file unchanged';
 
 export const APPLY_USAGE =
-  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--path-for LINE=PATH]... [FILE|-|--message FILE]';
+  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--commit] [--path-for LINE=PATH]... [FILE|-|--message FILE]';
 
 export type { FileReport };
 
@@ -53,6 +59,8 @@ export interface ApplyReport {
   files: FileReport[];
   scripts: ScriptReport[];
   diagnostics: Diagnostic[];
+  /** With --commit: the commit made of the written files, or why none was. */
+  commit?: CommitOutcome;
 }
 
 interface Options {
@@ -63,13 +71,15 @@ interface Options {
   includeGuesses: boolean;
   /** Write files whose only problem is a placeholder comment standing in for code (`// ...`). */
   acceptElisions: boolean;
+  /** Commit the written files with git (not those that had uncommitted changes, nor ignored ones). */
+  commit: boolean;
 }
 
 export const apply: CliCommand = async (args, rawIO) => {
   // Reply text is printed: make every control character visible (render.ts, visible).
   const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, {
-    booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses', 'accept-elisions'],
+    booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses', 'accept-elisions', 'commit'],
     strings: ['dir', 'message'],
     lists: ['path-for'],
     maxPositionals: 1,
@@ -81,6 +91,7 @@ export const apply: CliCommand = async (args, rawIO) => {
     allowScripts: parsed.flags.has('allow-scripts'),
     includeGuesses: parsed.flags.has('include-guesses'),
     acceptElisions: parsed.flags.has('accept-elisions'),
+    commit: parsed.flags.has('commit'),
   };
   const root = projectDir(parsed, io);
   const style = styleFor(io);
@@ -127,7 +138,7 @@ export const apply: CliCommand = async (args, rawIO) => {
         : 'Nothing to write: the reply changes no file.\n',
     );
   } else {
-    const outcome = await writeChanges(root, changes, resolved.name, io, report);
+    const outcome = await writeChanges(root, changes, resolved.name, io, report, resolved.commit);
     if (!outcome.ok) {
       say(`${style.red('Nothing written:')} ${outcome.message}\n`);
       answers.close();
@@ -136,6 +147,15 @@ export const apply: CliCommand = async (args, rawIO) => {
     say(
       `${style.green('Applied')} ${changes.length} file change${changes.length === 1 ? '' : 's'} (undo with: replyapply undo ${report.applyId}).\n`,
     );
+    if (report.commit?.ok) {
+      say(`${style.green('Committed')} ${report.commit.hash.slice(0, 12)}  ${report.commit.message}\n`);
+      for (const p of report.commit.left ?? [])
+        say(`${style.yellow('not committed')}  ${p}  (git ignores it)\n`);
+    } else if (report.commit) {
+      say(`${style.red('Not committed:')} ${report.commit.message} The files are written.\n`);
+      answers.close();
+      return finish(Exit.Unresolved);
+    }
   }
 
   const scriptsOk = await runScripts(scripts, root, opts, io, answers, report, style);
@@ -212,6 +232,8 @@ async function resolveReply(args: ReplyArgs): Promise<
       fromStdin: boolean;
       /** Something the reply asks for is not written: a name held back as a guess, or code not used. */
       skipped: boolean;
+      /** With --commit: what to commit (absent when none of the written files is to be committed). */
+      commit?: CommitRequest;
     }
 > {
   const detected = await detectReply(args);
@@ -268,6 +290,20 @@ async function resolveReply(args: ReplyArgs): Promise<
     if (p.file.status === 'skipped')
       say(`${style.yellow('skipped')}  ${p.file.path}  (${p.file.message ?? 'not written'})\n`);
   }
+  // The git state of each file (a folder outside a work tree: nothing, and git is not started).
+  const git = await readGitStates(
+    root,
+    planned.flatMap((p) => (p.file.from !== undefined ? [p.file.path, p.file.from] : [p.file.path])),
+    io,
+  );
+  if (git) {
+    for (const p of planned) {
+      const state = git.get(p.file.path) ?? (p.file.from !== undefined ? git.get(p.file.from) : undefined);
+      if (state) p.file.git = state;
+    }
+    const lines = renderGitStates(git, style, opts.commit);
+    if (lines.length > 0) say(`${lines.join('\n')}\n`);
+  }
   const failed = planned.filter((p) => p.file.status === 'error');
   // A SEARCH block that names no file and that its content places in no one file has no file line.
   const unplaced = diagnostics.filter((d) => d.severity === 'error');
@@ -318,7 +354,29 @@ async function resolveReply(args: ReplyArgs): Promise<
     );
     return { exit: Exit.Unresolved };
   }
-  return { changes, scripts, name: detected.name, fromStdin: detected.fromStdin, skipped };
+  const out = { changes, scripts, name: detected.name, fromStdin: detected.fromStdin, skipped };
+  if (!opts.commit || changes.length === 0) return out;
+  // --commit: whether git can commit is known before anything is written.
+  const can = await canCommit(await validateRoot(root, stateDir(io.env)), { env: gitEnvOf(io) });
+  if (!can.ok) {
+    say(`${style.red('Nothing written:')} --commit: ${can.message}\n`);
+    report.commit = { ok: false, message: can.message };
+    return { exit: Exit.Unresolved };
+  }
+  const paths = changes.flatMap((c) => (c.action === 'rename' ? [c.path, c.from] : [c.path]));
+  const commitPaths = paths.filter((p) => notCommitted(git?.get(p)) === null);
+  for (const p of paths) {
+    const why = notCommitted(git?.get(p));
+    if (why !== null) say(`${style.yellow('not committed')}  ${p}  (${why})\n`);
+  }
+  if (commitPaths.length === 0) {
+    say('Nothing to commit: every written file had uncommitted changes or is ignored.\n');
+    return out;
+  }
+  return {
+    ...out,
+    commit: { message: commitSubject(detected.sentence, changes.length), paths: commitPaths },
+  };
 }
 
 /**
@@ -336,7 +394,8 @@ async function detectReply({
   human,
   report,
 }: ReplyArgs): Promise<
-  { exit: number; bare?: true } | { parts: ChangeSet[]; name: string; fromStdin: boolean }
+  | { exit: number; bare?: true }
+  | { parts: ChangeSet[]; name: string; fromStdin: boolean; sentence: string | null }
 > {
   const say = (text: string) => human.write(text);
   const input = await readInput(parsed, io);
@@ -411,7 +470,10 @@ async function detectReply({
     );
   }
 
-  return { parts: independentParts(changeSet), name: input.name, fromStdin: input.fromStdin };
+  // The commit message's sentence, found now: the reply's text is not kept through the writes.
+  const summary = sets.find((set) => set.summary)?.summary;
+  const sentence = opts.commit ? (firstSentence(summary ?? '') ?? firstSentence(input.text)) : null;
+  return { parts: independentParts(changeSet), name: input.name, fromStdin: input.fromStdin, sentence };
 }
 
 /** `--path-for LINE=PATH`: the paths the user gives blocks that name no file, checked as a reply's are. */
@@ -494,14 +556,17 @@ async function writeChanges(
   name: string,
   io: CliIO,
   report: ApplyReport,
+  commit: CommitRequest | undefined,
 ): Promise<{ ok: true } | { ok: false; message: string; exit: number }> {
   try {
-    const outcome = await applyChanges(root, changes, {
+    const outcome = await applyAndCommit(root, changes, {
       label: `replyapply apply ${name}`,
       state: stateDir(io.env),
+      ...(commit ? { commit, git: { env: gitEnvOf(io) } } : {}),
     });
     report.applied = true;
     report.applyId = outcome.applyId;
+    if (outcome.commit) report.commit = outcome.commit;
     const byPath = new Map(outcome.files.map((f) => [f.path, f]));
     for (const f of report.files) {
       const done = byPath.get(f.path);

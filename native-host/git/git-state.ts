@@ -21,6 +21,8 @@ export type { GitFileState, GitStateResult };
 export interface GitStateOptions extends GitOptions {
   /** The state folder validateRoot refuses as a root (tests). */
   state?: string;
+  /** Also ask whether git knows who commits (`cannotCommit`); true when omitted. */
+  identity?: boolean;
 }
 
 export async function gitState(
@@ -36,7 +38,7 @@ export async function gitState(
   const [status, ignored, identity] = await Promise.all([
     statusOf(wt.tree, wanted, options),
     ignoredOf(wt.tree, wanted, options),
-    whoCommits(wt.tree, options),
+    options.identity === false ? null : whoCommits(wt.tree, options),
   ]);
   if (status === null || ignored === null) return { repo: false };
   const files: GitStateResult & { repo: true } = { repo: true, branch: status.branch, files: [] };

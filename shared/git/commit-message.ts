@@ -14,7 +14,11 @@ export function commitMessage(
   reply: { summary?: string | undefined; text?: string | undefined },
   files: number,
 ): string {
-  const sentence = firstSentence(reply.summary ?? '') ?? firstSentence(reply.text ?? '');
+  return commitSubject(firstSentence(reply.summary ?? '') ?? firstSentence(reply.text ?? ''), files);
+}
+
+/** The message from a sentence found earlier (the CLI lets go of the reply's text before it writes). */
+export function commitSubject(sentence: string | null, files: number): string {
   if (sentence === null) return `${COMMIT_PREFIX}apply ${files} file${files === 1 ? '' : 's'}`;
   return clip(`${COMMIT_PREFIX}${sentence}`, COMMIT_SUBJECT_MAX);
 }
