@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
+import type { GitFileState } from '../../shared/protocol/git';
 import { ActionBadge } from './action-badge';
 import { useDeferred } from './deferred';
 import { DiffView } from './diff-view';
+import { GitBadge, IgnoredWarning } from './git-badge';
 import { ERROR_WORDS, STATUS_WORDS } from './labels';
 import { memo } from './memo';
 import { canTick, needsConfirm, type ReviewFile, type RowStatus } from './review';
@@ -21,6 +23,8 @@ export interface FileRowProps {
   onPasteInstead?: () => void;
   /** Draw the diff with the row (a row in view); else a task later (useDeferred). */
   diffAtOnce?: boolean;
+  /** The file's git state, in a git work tree (git-state.ts). */
+  git?: GitFileState | undefined;
 }
 
 /**
@@ -37,6 +41,7 @@ export const FileRow = memo(function FileRow({
   resultMessage,
   onPasteInstead,
   diffAtOnce = true,
+  git,
 }: FileRowProps) {
   const [confirming, setConfirming] = useState(false);
   const [showDiff, setShowDiff] = useState(true);
@@ -81,6 +86,7 @@ export const FileRow = memo(function FileRow({
           )}
         </label>
         <span class={`status ${status}`}>{STATUS_WORDS[status]}</span>
+        {git && <GitBadge state={git} />}
         {file.hunks.length > 0 && (
           <button type="button" class="link" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>
             {showDiff ? 'hide diff' : 'show diff'}
@@ -129,6 +135,7 @@ export const FileRow = memo(function FileRow({
           )}
         </div>
       )}
+      {git === 'ignored' && <IgnoredWarning />}
       {resultMessage && <p class="result-message">{resultMessage}</p>}
       {file.writtenAs && !file.byContent && !file.byCase && (
         <p class="note info">
