@@ -74,11 +74,11 @@ export function commitRequest(
   };
 }
 
-/** What the badge says, and the line under an ignored file. */
+/** What the badge says ("git:", beside the action's own badge), and the line under an ignored file. */
 export const GIT_WORDS: Record<GitFileState, { badge: string; title: string }> = {
-  modified: { badge: 'modified', title: 'This file has changes that are not committed.' },
-  untracked: { badge: 'untracked', title: 'git does not track this file.' },
-  ignored: { badge: 'ignored', title: 'A .gitignore rule matches this file.' },
+  modified: { badge: 'git: uncommitted changes', title: 'This file has changes that are not committed.' },
+  untracked: { badge: 'git: untracked', title: 'git does not track this file.' },
+  ignored: { badge: 'git: ignored', title: 'A .gitignore rule matches this file.' },
 };
 
 export const IGNORED_WARNING =
