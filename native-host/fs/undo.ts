@@ -48,6 +48,12 @@ export interface UndoOptions extends Durability {
   force?: boolean;
   faults?: Faults;
   state?: string;
+  /**
+   * Called under the project's lock with the entry to undo, before anything changes (it may refuse by
+   * throwing) and once the files are restored: the revert commit of a committed apply (native-host/git/).
+   */
+  beforeUndo?: (entry: Manifest, realRoot: string) => Promise<void>;
+  afterUndo?: (entry: Manifest, at: { realRoot: string; journal: string }) => Promise<void>;
 }
 
 export interface HistoryEntry {
@@ -79,25 +85,15 @@ export async function undo(
   try {
     await recoverInterrupted(realRoot, state, key);
     const manifest = await findManifest(state, key, applyId);
-    return await undoLocked(realRoot, entryDir(state, key, manifest.applyId), manifest, options);
+    const journal = entryDir(state, key, manifest.applyId);
+    await options.beforeUndo?.(manifest, realRoot);
+    const done = await undoLocked(realRoot, journal, manifest, options);
+    await options.afterUndo?.(manifest, { realRoot, journal });
+    return done;
   } finally {
     closeIdleFolders();
     await lock.release();
   }
-}
-
-/**
- * The journal entry `undo(root, applyId)` would undo (the newest applied one when no id), read without the
- * lock: for what must be checked before the undo (native-host/git/undo-committed.ts). Throws as undo does.
- */
-export async function applyToUndo(
-  root: string,
-  applyId: string | undefined,
-  options: { state?: string } = {},
-): Promise<Manifest & { realRoot: string }> {
-  const state = options.state ?? stateDir();
-  const realRoot = await validateRoot(root, state);
-  return { ...(await findManifest(state, rootKey(realRoot), applyId)), realRoot };
 }
 
 async function findManifest(state: string, key: string, applyId: string | undefined): Promise<Manifest> {

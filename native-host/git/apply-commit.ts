@@ -2,8 +2,9 @@
  * An apply, and the commit of the files it wrote when the user asked for one (`apply`'s `commit`,
  * `replyapply apply --commit`). Whether git can commit here is checked before anything is written: a
  * folder that is not a work tree, or a git that does not know who commits, refuses the apply (Git, code
- * 25) with the reason. A commit that fails after the files are written does not undo them: the result
- * says why nothing was committed. The commit's hash goes into the apply's journal entry for undo.
+ * 25) with the reason. The commit is made under the project's lock, right after the writes, so no other
+ * apply's writes get into it; one that fails does not undo the files: the result says why nothing was
+ * committed. The commit's hash goes into the apply's journal entry for undo.
  */
 import type { CommitRequest } from '../../shared/protocol/git';
 import { ErrorCode, type FileChange } from '../../shared/protocol/protocol';
@@ -36,18 +37,38 @@ export async function applyAndCommit(
       `commit.paths names ${stray}, which this apply does not write; only written files are committed.`,
       stray,
     );
-  const realRoot = await validateRoot(root, state);
-  const can = await canCommit(realRoot, git);
+  const can = await canCommit(await validateRoot(root, state), git);
   if (!can.ok)
     throw new HostFailure(
       ErrorCode.Git,
       `The files cannot be committed: ${can.message} Nothing was written.`,
     );
-  const outcome = await apply(root, changes, { ...applyOptions, state });
-  const made = await commitPaths(realRoot, commit.paths, commit.message, git);
-  if (made.ok) {
-    const { hash, message, paths } = made;
-    await recordGit(state, realRoot, outcome.applyId, () => ({ commit: hash, message, paths }));
-  }
+  let made: CommitResult = { ok: false, message: 'The files were not committed.' };
+  const outcome = await apply(root, changes, {
+    ...applyOptions,
+    state,
+    afterWrite: async (_done, { realRoot, journal }) => {
+      made = await commitPaths(realRoot, commit.paths, commit.message, git);
+      if (made.ok) made = await recorded(made, journal);
+    },
+  });
   return { ...outcome, commit: made };
+}
+
+/** The commit, once the journal knows it; said plainly when it could not be recorded. */
+export async function recorded(
+  made: CommitResult & { ok: true },
+  journal: string,
+  update?: Parameters<typeof recordGit>[1],
+): Promise<CommitResult> {
+  const { hash, message, paths } = made;
+  try {
+    await recordGit(journal, update ?? (() => ({ commit: hash, message, paths })));
+    return made;
+  } catch (err) {
+    return {
+      ok: false,
+      message: `The files were committed as ${hash.slice(0, 12)}, but the undo journal could not record it (${(err as Error).message}): undo will put the files back without a revert commit.`,
+    };
+  }
 }
