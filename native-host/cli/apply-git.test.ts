@@ -1,5 +1,5 @@
 /** `replyapply apply` and `undo` in a real git repository: the git state per file, --commit, and undo. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,8 +86,24 @@ describe('replyapply apply in a git work tree', () => {
     expect(cli.err()).toMatch(
       /not committed {2}notes\.txt {2}\(it had uncommitted changes before the apply\)/,
     );
-    expect(cli.err()).toMatch(/not committed {2}\.env {2}\(git ignores it\)/);
+    // The ignored file waits for --include-ignored, as an unticked row in the review.
+    expect(cli.err()).toMatch(
+      /skipped {2}\.env {2}\(git ignores it: is the reply confused\? pass --include-ignored/,
+    );
+    expect(report.files.find((f) => f.path === '.env')?.status).toBe('skipped');
+    expect(existsSync(join(r.dir, '.env'))).toBe(false);
     expect(cli.err()).toMatch(/Committed [0-9a-f]{12} {2}replyapply: Swap the operands/);
+  });
+
+  it('--include-ignored writes an ignored file, and --commit still leaves it out', async () => {
+    const cli = io();
+    expect(await apply(['--yes', '--commit', '--include-ignored', replyFile], cli)).toBe(Exit.Ok);
+    expect(readFileSync(join(r.dir, '.env'), 'utf8')).toBe('TOKEN=1\n');
+    expect(cli.out()).toMatch(/not committed {2}\.env {2}\(git ignores it\)/);
+    expect(r.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n')).toEqual([
+      'calc.py',
+      'notes.txt',
+    ]);
   });
 
   it('--commit where git does not know who commits: nothing written, and how to fix it', async () => {

@@ -1,5 +1,5 @@
 /**
- * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--commit] [--path-for LINE=PATH]... [FILE|-]`
+ * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--commit] [--include-ignored] [--path-for LINE=PATH]... [FILE|-]`
  * (`--path-for`: the file of a code block that names none, by the reply line the plan gives for it;
  * `--commit`: commit the written files with git, native-host/git/ and git-review.ts)
  *
@@ -41,7 +41,7 @@ import { COLOR, describeOp, jsonText, renderDiagnostic, type Style, styleFor, te
 const UNCHANGED = 'the reply leaves this file unchanged';
 
 export const APPLY_USAGE =
-  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--commit] [--path-for LINE=PATH]... [FILE|-|--message FILE]';
+  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--commit] [--include-ignored] [--path-for LINE=PATH]... [FILE|-|--message FILE]';
 
 export type { FileReport };
 
@@ -73,13 +73,24 @@ interface Options {
   acceptElisions: boolean;
   /** Commit the written files with git (not those that had uncommitted changes, nor ignored ones). */
   commit: boolean;
+  /** Write files git ignores too (a reply writing `.env` or into `node_modules/` is likely confused). */
+  includeIgnored: boolean;
 }
 
 export const apply: CliCommand = async (args, rawIO) => {
   // Reply text is printed: make every control character visible (render.ts, visible).
   const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, {
-    booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses', 'accept-elisions', 'commit'],
+    booleans: [
+      'dry-run',
+      'yes',
+      'json',
+      'allow-scripts',
+      'include-guesses',
+      'accept-elisions',
+      'commit',
+      'include-ignored',
+    ],
     strings: ['dir', 'message'],
     lists: ['path-for'],
     maxPositionals: 1,
@@ -92,6 +103,7 @@ export const apply: CliCommand = async (args, rawIO) => {
     includeGuesses: parsed.flags.has('include-guesses'),
     acceptElisions: parsed.flags.has('accept-elisions'),
     commit: parsed.flags.has('commit'),
+    includeIgnored: parsed.flags.has('include-ignored'),
   };
   const root = projectDir(parsed, io);
   const style = styleFor(io);
@@ -337,7 +349,23 @@ async function resolveReply(args: ReplyArgs): Promise<
     return { exit: Exit.Ok };
   }
 
-  const changes = planned.flatMap((p) => (p.change ? [p.change] : []));
+  // A file git ignores waits for --include-ignored, as an unticked row waits in the review.
+  const ignored = new Set(
+    opts.includeIgnored
+      ? []
+      : planned.filter((p) => p.change && p.file.git === 'ignored').map((p) => p.file.path),
+  );
+  for (const path of ignored) {
+    say(
+      `${style.yellow('skipped')}  ${path}  (git ignores it: is the reply confused? pass --include-ignored to write it)\n`,
+    );
+    const f = report.files.find((r) => r.path === path);
+    if (f) {
+      f.status = 'skipped';
+      f.message = 'git ignores this file (.gitignore); pass --include-ignored to write it.';
+    }
+  }
+  const changes = planned.flatMap((p) => (p.change && !ignored.has(p.file.path) ? [p.change] : []));
   const written = new Set(changes.map((c) => c.path));
   for (const f of report.files) {
     if (f.status === 'ok' && !written.has(f.path)) {

@@ -1,8 +1,8 @@
 /**
  * `replyapply apply`'s git lines: the git state of each file the plan writes (modified, untracked,
  * ignored), and with `--commit` which of them are committed. Files that had uncommitted changes before the
- * apply (modified or untracked) and ignored files are written but not committed: the commit would take in
- * work that is not the reply's, or a file the project keeps out of git. Nothing is printed, and git is not
+ * apply (modified or untracked) are written but not committed: the commit would take in work that is not
+ * the reply's. Ignored files are not written unless `--include-ignored` (apply.ts), and never committed. Nothing is printed, and git is not
  * even started, for a folder that is not in a git work tree.
  */
 import type { GitFileState, GitStateResult } from '../../shared/protocol/git';

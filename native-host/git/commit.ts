@@ -9,6 +9,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
+import { normalizePath } from '../../shared/paths/paths';
 import type { CommitOutcome } from '../../shared/protocol/git';
 import { ignoredOf, whoCommits } from './git-state';
 import { chunks, type GitOptions, runGit } from './run-git';
@@ -41,12 +42,21 @@ export async function commitPaths(
   const can = await canCommit(realRoot, options);
   if (!can.ok) return can;
   const tree = can.tree;
-  const wanted = [...new Set(paths)];
+  // The paths as the host wrote them (`./a.ts` is a.ts); one the host would refuse never reaches git.
+  const left: string[] = [];
+  const wanted = [
+    ...new Set(
+      paths.flatMap((p) => {
+        const n = normalizePath(p);
+        if (!n.ok) left.push(p);
+        return n.ok ? [n.path] : [];
+      }),
+    ),
+  ];
   const tracked = await trackedOf(tree, wanted, options);
   if (tracked === null) return { ok: false, message: 'git could not list the tracked files.' };
   const ignored = (await ignoredOf(tree, wanted, options)) ?? new Set<string>();
   const commit: string[] = [];
-  const left: string[] = [];
   for (const p of wanted) {
     const onDisk = await lstat(path.join(realRoot, p)).then(
       () => true,
