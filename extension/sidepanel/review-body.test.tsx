@@ -222,7 +222,7 @@ describe('the review in the side panel', () => {
     await act(() => box(root.querySelector('[data-replyapply-script]')!).click());
     await act(() => applyButton().click());
     await flush();
-    expect(host.calls.map((c) => c.method)).toEqual(['readFiles', 'apply', 'runScript']);
+    expect(host.calls.map((c) => c.method)).toEqual(['readFiles', 'gitState', 'apply', 'runScript']);
     const script = root.querySelector<HTMLElement>('[data-replyapply-script]')!;
     expect(script.dataset.status).toBe('ok');
     expect(script.textContent).toContain('added 3 packages');

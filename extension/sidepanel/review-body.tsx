@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApplyResult } from '../ui/apply-result';
+import { CommitOption, useCommitChoice } from '../ui/commit-option';
 import { DiagnosticsList } from '../ui/diagnostics-list';
 import { FileList } from '../ui/file-list';
 import { applyLabel, changesFor, type HostCall, type Review } from '../ui/review';
@@ -40,6 +41,8 @@ export function ReviewBody({
   // A reply that names a path outside the folder is refused as a whole, as the CLI refuses it.
   const hostile = review.hostile.length > 0;
   const files = hostile ? 0 : changesFor(review, ticked).length;
+  // In a git work tree only: "Commit these files" (commit-option.tsx).
+  const commit = useCommitChoice(review.files, state.git);
   const scripts = hostile ? 0 : scriptTicks.size;
   return (
     <>
@@ -80,6 +83,7 @@ export function ReviewBody({
         locked={applying || done || hostile}
         outcome={outcome}
         {...(onPasteInstead ? { onPasteInstead } : {})}
+        git={state.git}
       />
       {progress && (
         <p class="progress" role="status" data-replyapply="planning">
@@ -95,13 +99,26 @@ export function ReviewBody({
         locked={applying || done || hostile}
         runs={outcome?.state === 'applied' ? outcome.scripts : null}
       />
+      {state.git && !planning && !hostile && (
+        <CommitOption
+          git={state.git}
+          files={review.files.filter((f) => ticked.has(f.path))}
+          choice={commit}
+          messageFor={state.commitMessageFor}
+          locked={applying || done}
+          outcome={outcome}
+          undone={state.undone}
+        />
+      )}
       <div class="apply-bar">
         <button
           type="button"
           class="primary"
           data-replyapply="apply-all"
           disabled={planning || applying || done || (files === 0 && scripts === 0)}
-          onClick={state.apply}
+          onClick={() =>
+            state.apply(commit.on && state.git?.cannotCommit === undefined ? commit.ticks : undefined)
+          }
         >
           {applying ? 'Applying…' : applyLabel(files, scripts)}
         </button>

@@ -1,5 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { commitMessage } from '../../shared/git/commit-message';
 import type { Proposal } from '../../shared/protocol/messages';
+import { commitRequest, type GitInfo, readGitInfo, reviewPaths, untickIgnored } from '../ui/git-state';
 import {
   type ApplyOutcome,
   type ApplyStep,
@@ -47,6 +49,8 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
   const [outcome, setOutcome] = useState<ApplyOutcome | null>(null);
   const [undone, setUndone] = useState<(UndoOutcome & { state: 'undone' }) | null>(null);
   const [round, setRound] = useState(0);
+  /** The git state of the review's files; null outside a git work tree (then nothing git is shown). */
+  const [git, setGit] = useState<GitInfo | null>(null);
   /** Bumped after every write, so the history reads itself again. */
   const [writes, setWrites] = useState(0);
   const latest = useRef(0);
@@ -57,6 +61,7 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
     setOutcome(null);
     setUndone(null);
     setStep(null);
+    setGit(null);
     if (!proposal || !root) {
       setPlanning({ phase: 'idle' });
       return;
@@ -92,7 +97,13 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
           return;
         }
         tickNew(r.review);
-        setPlanning({ phase: 'ready', review: r.review });
+        // Apply waits for the files' git state: an ignored file must be unticked before it can be written.
+        void readGitInfo(call, root, reviewPaths(r.review)).then((info) => {
+          if (token !== latest.current) return;
+          setGit(info);
+          if (info) setTicked((prev) => untickIgnored(prev, r.review, info));
+          setPlanning({ phase: 'ready', review: r.review });
+        });
       },
       (e: unknown) => {
         if (token === latest.current) setPlanning({ phase: 'failed', code: -1, message: String(e) });
@@ -118,22 +129,34 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
     });
   }, []);
 
-  const apply = useCallback(async () => {
-    if (planning.phase !== 'ready' || !proposal) return;
-    const { review } = planning;
-    setOutcome(null);
-    const out = await applyReview(
-      review,
-      ticked,
-      scriptTicks,
-      reviewLabel(proposal, review.changeSet),
-      call,
-      setStep,
-    );
-    setStep(null);
-    setOutcome(out);
-    setWrites((n) => n + 1);
-  }, [planning, proposal, ticked, scriptTicks, call]);
+  /** Apply the ticked files; with `commitTicks`, commit those of them (the "Commit these files" option). */
+  const apply = useCallback(
+    async (commitTicks?: ReadonlySet<string>) => {
+      if (planning.phase !== 'ready' || !proposal) return;
+      const { review } = planning;
+      setOutcome(null);
+      const reply = { summary: review.changeSet.summary, text: proposal.text };
+      const out = await applyReview(
+        review,
+        ticked,
+        scriptTicks,
+        reviewLabel(proposal, review.changeSet),
+        call,
+        setStep,
+        commitTicks ? (changes) => commitRequest(changes, commitTicks, reply) : undefined,
+      );
+      setStep(null);
+      setOutcome(out);
+      setWrites((n) => n + 1);
+    },
+    [planning, proposal, ticked, scriptTicks, call],
+  );
+  /** The commit message the option would use for `files` files. */
+  const commitMessageFor = useCallback(
+    (files: number) =>
+      commitMessage({ summary: shownReview(planning)?.changeSet.summary, text: proposal?.text }, files),
+    [planning, proposal],
+  );
 
   const replan = useCallback(() => setRound((n) => n + 1), []);
   const onUndone = useCallback((u: UndoOutcome & { state: 'undone' }) => {
@@ -155,5 +178,7 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
     onUndone,
     writes,
     setWrites,
+    git,
+    commitMessageFor,
   };
 }

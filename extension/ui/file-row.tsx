@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'preact/hooks';
+import type { GitFileState } from '../../shared/protocol/git';
 import { ActionBadge } from './action-badge';
 import { CollapsedDiff, isBigDiff } from './collapsed-diff';
 import { useDeferred } from './deferred';
 import { DiffView } from './diff-view';
+import { GitBadge, IgnoredWarning } from './git-badge';
 import { ERROR_WORDS, STATUS_WORDS } from './labels';
 import { memo } from './memo';
 import { asChosen, partialOf } from './partial-choice';
@@ -24,6 +26,8 @@ export interface FileRowProps {
   onPasteInstead?: () => void;
   /** Draw the diff with the row (a row in view); else a task later (useDeferred). */
   diffAtOnce?: boolean;
+  /** The file's git state, in a git work tree (git-state.ts). */
+  git?: GitFileState | undefined;
 }
 
 /**
@@ -40,6 +44,7 @@ export const FileRow = memo(function FileRow({
   resultMessage,
   onPasteInstead,
   diffAtOnce = true,
+  git,
 }: FileRowProps) {
   const [confirming, setConfirming] = useState(false);
   const big = useMemo(() => isBigDiff(file.hunks), [file.hunks]);
@@ -94,6 +99,7 @@ export const FileRow = memo(function FileRow({
           )}
         </label>
         <span class={`status ${status}`}>{STATUS_WORDS[status]}</span>
+        {git && <GitBadge state={git} />}
         {shown.hunks.length > 0 && (
           <button type="button" class="link" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>
             {showDiff ? 'hide diff' : 'show diff'}
@@ -145,6 +151,7 @@ export const FileRow = memo(function FileRow({
       {partial && (
         <PartialChoiceBox file={file} partial={partial} ticked={ticked} onTick={onTick} locked={locked} />
       )}
+      {git === 'ignored' && <IgnoredWarning />}
       {resultMessage && <p class="result-message">{resultMessage}</p>}
       {file.writtenAs && !file.byContent && !file.byCase && (
         <p class="note info">

@@ -24,9 +24,10 @@ import {
 import { type FolderAccess, locateInFolder } from '../../shared/engine/locate-by-content';
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import { refusedPaths } from '../../shared/formats/refused-paths';
+import type { CommitOutcome, CommitRequest } from '../../shared/protocol/git';
 import type { Proposal } from '../../shared/protocol/messages';
 import { ErrorCode } from '../../shared/protocol/names';
-import type { Method, ParamsOf, ResultOf } from '../../shared/protocol/protocol';
+import type { FileChange, Method, ParamsOf, ResultOf } from '../../shared/protocol/protocol';
 import { siteName } from './labels';
 import { partialChanges } from './partial-choice';
 
@@ -406,7 +407,7 @@ export interface ScriptRun {
 export type FileResult = ResultOf<'apply'>['files'][number];
 
 export type ApplyOutcome =
-  | { state: 'applied'; applyId?: string; files: FileResult[]; scripts: ScriptRun[] }
+  | { state: 'applied'; applyId?: string; files: FileResult[]; scripts: ScriptRun[]; commit?: CommitOutcome }
   | { state: 'conflict'; message: string; paths: string[] }
   | { state: 'failed'; code: number; message: string; path?: string };
 
@@ -426,6 +427,8 @@ export async function applyReview(
   label: string,
   call: HostCall,
   onStep: (step: ApplyStep) => void = () => undefined,
+  /** The commit to make of the written files, if the user asked for one (git-state.ts, commitRequest). */
+  commitOf?: (changes: FileChange[]) => CommitRequest | undefined,
 ): Promise<ApplyOutcome> {
   const changes = changesFor(review, ticked);
   const scripts = review.scripts.filter((_, i) => scriptTicks.has(i));
@@ -433,12 +436,15 @@ export async function applyReview(
     return { state: 'failed', code: -1, message: 'Nothing is ticked, so nothing was applied.' };
   let applyId: string | undefined;
   let files: FileResult[] = [];
+  let commit: CommitOutcome | undefined;
   if (changes.length) {
     onStep({ phase: 'writing', files: changes.length });
+    const c = commitOf?.(changes);
     try {
-      const r = await call('apply', { root: review.root, changes, label });
+      const r = await call('apply', { root: review.root, changes, label, ...(c ? { commit: c } : {}) });
       applyId = r.applyId;
       files = r.files;
+      commit = r.commit;
     } catch (err) {
       const e = errorInfo(err);
       if (e.code === ErrorCode.Conflict)
@@ -473,6 +479,7 @@ export async function applyReview(
   }
   const outcome: ApplyOutcome = { state: 'applied', files, scripts: runs };
   if (applyId !== undefined) outcome.applyId = applyId;
+  if (commit !== undefined) outcome.commit = commit;
   return outcome;
 }
 
@@ -512,7 +519,7 @@ export function rowStatus(file: ReviewFile, outcome: ApplyOutcome | null): RowSt
 }
 
 export type UndoOutcome =
-  | { state: 'undone'; applyId: string; files: FileResult[] }
+  | { state: 'undone'; applyId: string; files: FileResult[]; commit?: CommitOutcome }
   | { state: 'conflict'; message: string }
   | { state: 'failed'; code: number; message: string };
 
@@ -528,7 +535,7 @@ export async function undoApply(
   if (force) params.force = true;
   try {
     const r = await call('undo', params);
-    return { state: 'undone', applyId: r.applyId, files: r.files };
+    return { state: 'undone', applyId: r.applyId, files: r.files, ...(r.commit ? { commit: r.commit } : {}) };
   } catch (err) {
     const e = errorInfo(err);
     if (e.code === ErrorCode.Conflict) return { state: 'conflict', message: e.message };

@@ -1,7 +1,8 @@
 /**
- * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--partial] [--path-for LINE=PATH]... [FILE|-]`
+ * `replyapply apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--partial] [--commit] [--include-ignored] [--path-for LINE=PATH]... [FILE|-]`
  * (`--path-for`: the file of a code block that names none, by the reply line the plan gives for it;
- * `--partial`: a file whose edits partly fit gets those, the others are said and skipped — exit 4)
+ * `--partial`: a file whose edits partly fit gets those, the others are said and skipped — exit 4;
+ * `--commit`: commit the written files with git, native-host/git/ and git-review.ts)
  *
  * detectAll → locateInFolder (SEARCH blocks that name no file, or a missing one) → planNeedsFirst/More
  * (with the files that have a missing name in another case) → readSnapshots → plan → show the plan →
@@ -21,13 +22,18 @@ import { type FolderAccess, locateInFolder } from '../../shared/engine/locate-by
 import { mapIntoRoot } from '../../shared/engine/resolve-paths';
 import { refusedPaths } from '../../shared/formats/refused-paths';
 import { detectAll, hash } from '../../shared/formats/registry';
+import { commitSubject, firstSentence } from '../../shared/git/commit-message';
+import type { CommitOutcome, CommitRequest } from '../../shared/protocol/git';
 import { ErrorCode, type FileChange, type Snapshot } from '../../shared/protocol/protocol';
 import { findText } from '../fs/find-text';
+import { validateRoot } from '../fs/root';
 import { snapshotReader } from '../fs/snapshots';
 import { stateDir } from '../fs/state';
-import { apply as applyChanges } from '../fs/transaction';
+import { applyAndCommit } from '../git/apply-commit';
+import { canCommit } from '../git/commit';
 import { runScript } from '../host/run-script';
 import { type ParsedArgs, parseArgs, projectDir, readInput } from './args';
+import { gitEnvOf, notCommitted, readGitStates, renderGitStates } from './git-review';
 import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, type CliIO, Exit } from './io';
 import { type FileReport, type FileStatus, planParts } from './plan-parts';
@@ -37,7 +43,7 @@ import { COLOR, describeOp, jsonText, renderDiagnostic, type Style, styleFor, te
 const UNCHANGED = 'the reply leaves this file unchanged';
 
 export const APPLY_USAGE =
-  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--partial] [--path-for LINE=PATH]... [FILE|-|--message FILE]';
+  'apply [--dir DIR] [--dry-run] [--yes] [--json] [--allow-scripts] [--include-guesses] [--accept-elisions] [--partial] [--commit] [--include-ignored] [--path-for LINE=PATH]... [FILE|-|--message FILE]';
 
 export type { FileReport };
 
@@ -55,6 +61,8 @@ export interface ApplyReport {
   files: FileReport[];
   scripts: ScriptReport[];
   diagnostics: Diagnostic[];
+  /** With --commit: the commit made of the written files, or why none was. */
+  commit?: CommitOutcome;
 }
 
 interface Options {
@@ -67,13 +75,27 @@ interface Options {
   acceptElisions: boolean;
   /** Write the edits that fit of a file whose other edits do not (partial.ts); exit 4 when it did. */
   partial: boolean;
+  /** Commit the written files with git (not those that had uncommitted changes, nor ignored ones). */
+  commit: boolean;
+  /** Write files git ignores too (a reply writing `.env` or into `node_modules/` is likely confused). */
+  includeIgnored: boolean;
 }
 
 export const apply: CliCommand = async (args, rawIO) => {
   // Reply text is printed: make every control character visible (render.ts, visible).
   const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, {
-    booleans: ['dry-run', 'yes', 'json', 'allow-scripts', 'include-guesses', 'accept-elisions', 'partial'],
+    booleans: [
+      'dry-run',
+      'yes',
+      'json',
+      'allow-scripts',
+      'include-guesses',
+      'accept-elisions',
+      'partial',
+      'commit',
+      'include-ignored',
+    ],
     strings: ['dir', 'message'],
     lists: ['path-for'],
     maxPositionals: 1,
@@ -86,6 +108,8 @@ export const apply: CliCommand = async (args, rawIO) => {
     includeGuesses: parsed.flags.has('include-guesses'),
     acceptElisions: parsed.flags.has('accept-elisions'),
     partial: parsed.flags.has('partial'),
+    commit: parsed.flags.has('commit'),
+    includeIgnored: parsed.flags.has('include-ignored'),
   };
   const root = projectDir(parsed, io);
   const style = styleFor(io);
@@ -132,7 +156,7 @@ export const apply: CliCommand = async (args, rawIO) => {
         : 'Nothing to write: the reply changes no file.\n',
     );
   } else {
-    const outcome = await writeChanges(root, changes, resolved.name, io, report);
+    const outcome = await writeChanges(root, changes, resolved.name, io, report, resolved.commit);
     if (!outcome.ok) {
       say(`${style.red('Nothing written:')} ${outcome.message}\n`);
       answers.close();
@@ -142,6 +166,15 @@ export const apply: CliCommand = async (args, rawIO) => {
       `${style.green('Applied')} ${changes.length} file change${changes.length === 1 ? '' : 's'} (undo with: replyapply undo ${report.applyId}).\n`,
     );
     if (resolved.inPart) say(`${style.yellow('In part:')} ${skippedEdits(report)} (see above).\n`);
+    if (report.commit?.ok) {
+      say(`${style.green('Committed')} ${report.commit.hash.slice(0, 12)}  ${report.commit.message}\n`);
+      for (const p of report.commit.left ?? [])
+        say(`${style.yellow('not committed')}  ${p}  (git ignores it)\n`);
+    } else if (report.commit) {
+      say(`${style.red('Not committed:')} ${report.commit.message} The files are written.\n`);
+      answers.close();
+      return finish(Exit.Unresolved);
+    }
   }
 
   const scriptsOk = await runScripts(scripts, root, opts, io, answers, report, style);
@@ -220,6 +253,8 @@ async function resolveReply(args: ReplyArgs): Promise<
       skipped: boolean;
       /** Some file is written in part (--partial): edits of it are skipped. */
       inPart: boolean;
+      /** With --commit: what to commit (absent when none of the written files is to be committed). */
+      commit?: CommitRequest;
     }
 > {
   const detected = await detectReply(args);
@@ -277,6 +312,20 @@ async function resolveReply(args: ReplyArgs): Promise<
     if (p.file.status === 'skipped')
       say(`${style.yellow('skipped')}  ${p.file.path}  (${p.file.message ?? 'not written'})\n`);
   }
+  // The git state of each file (a folder outside a work tree: nothing, and git is not started).
+  const git = await readGitStates(
+    root,
+    planned.flatMap((p) => (p.file.from !== undefined ? [p.file.path, p.file.from] : [p.file.path])),
+    io,
+  );
+  if (git) {
+    for (const p of planned) {
+      const state = git.get(p.file.path) ?? (p.file.from !== undefined ? git.get(p.file.from) : undefined);
+      if (state) p.file.git = state;
+    }
+    const lines = renderGitStates(git, style, opts.commit);
+    if (lines.length > 0) say(`${lines.join('\n')}\n`);
+  }
   const failed = planned.filter((p) => p.file.status === 'error');
   // A SEARCH block that names no file and that its content places in no one file has no file line.
   const unplaced = diagnostics.filter((d) => d.severity === 'error');
@@ -311,7 +360,23 @@ async function resolveReply(args: ReplyArgs): Promise<
     return { exit: inPart ? Exit.Partial : Exit.Ok };
   }
 
-  const changes = planned.flatMap((p) => (p.change ? [p.change] : []));
+  // A file git ignores waits for --include-ignored, as an unticked row waits in the review.
+  const ignored = new Set(
+    opts.includeIgnored
+      ? []
+      : planned.filter((p) => p.change && p.file.git === 'ignored').map((p) => p.file.path),
+  );
+  for (const path of ignored) {
+    say(
+      `${style.yellow('skipped')}  ${path}  (git ignores it: is the reply confused? pass --include-ignored to write it)\n`,
+    );
+    const f = report.files.find((r) => r.path === path);
+    if (f) {
+      f.status = 'skipped';
+      f.message = 'git ignores this file (.gitignore); pass --include-ignored to write it.';
+    }
+  }
+  const changes = planned.flatMap((p) => (p.change && !ignored.has(p.file.path) ? [p.change] : []));
   const written = new Set(changes.map((c) => c.path));
   for (const f of report.files) {
     if (f.status === 'ok' && !written.has(f.path)) {
@@ -328,7 +393,29 @@ async function resolveReply(args: ReplyArgs): Promise<
     );
     return { exit: Exit.Unresolved };
   }
-  return { changes, scripts, name: detected.name, fromStdin: detected.fromStdin, skipped, inPart };
+  const out = { changes, scripts, name: detected.name, fromStdin: detected.fromStdin, skipped, inPart };
+  if (!opts.commit || changes.length === 0) return out;
+  // --commit: whether git can commit is known before anything is written.
+  const can = await canCommit(await validateRoot(root, stateDir(io.env)), { env: gitEnvOf(io) });
+  if (!can.ok) {
+    say(`${style.red('Nothing written:')} --commit: ${can.message}\n`);
+    report.commit = { ok: false, message: can.message };
+    return { exit: Exit.Unresolved };
+  }
+  const paths = changes.flatMap((c) => (c.action === 'rename' ? [c.path, c.from] : [c.path]));
+  const commitPaths = paths.filter((p) => notCommitted(git?.get(p)) === null);
+  for (const p of paths) {
+    const why = notCommitted(git?.get(p));
+    if (why !== null) say(`${style.yellow('not committed')}  ${p}  (${why})\n`);
+  }
+  if (commitPaths.length === 0) {
+    say('Nothing to commit: every written file had uncommitted changes or is ignored.\n');
+    return out;
+  }
+  return {
+    ...out,
+    commit: { message: commitSubject(detected.sentence, changes.length), paths: commitPaths },
+  };
 }
 
 /**
@@ -346,7 +433,8 @@ async function detectReply({
   human,
   report,
 }: ReplyArgs): Promise<
-  { exit: number; bare?: true } | { parts: ChangeSet[]; name: string; fromStdin: boolean }
+  | { exit: number; bare?: true }
+  | { parts: ChangeSet[]; name: string; fromStdin: boolean; sentence: string | null }
 > {
   const say = (text: string) => human.write(text);
   const input = await readInput(parsed, io);
@@ -421,7 +509,10 @@ async function detectReply({
     );
   }
 
-  return { parts: independentParts(changeSet), name: input.name, fromStdin: input.fromStdin };
+  // The commit message's sentence, found now: the reply's text is not kept through the writes.
+  const summary = sets.find((set) => set.summary)?.summary;
+  const sentence = opts.commit ? (firstSentence(summary ?? '') ?? firstSentence(input.text)) : null;
+  return { parts: independentParts(changeSet), name: input.name, fromStdin: input.fromStdin, sentence };
 }
 
 /** `--path-for LINE=PATH`: the paths the user gives blocks that name no file, checked as a reply's are. */
@@ -511,14 +602,17 @@ async function writeChanges(
   name: string,
   io: CliIO,
   report: ApplyReport,
+  commit: CommitRequest | undefined,
 ): Promise<{ ok: true } | { ok: false; message: string; exit: number }> {
   try {
-    const outcome = await applyChanges(root, changes, {
+    const outcome = await applyAndCommit(root, changes, {
       label: `replyapply apply ${name}`,
       state: stateDir(io.env),
+      ...(commit ? { commit, git: { env: gitEnvOf(io) } } : {}),
     });
     report.applied = true;
     report.applyId = outcome.applyId;
+    if (outcome.commit) report.commit = outcome.commit;
     const byPath = new Map(outcome.files.map((f) => [f.path, f]));
     for (const f of report.files) {
       const done = byPath.get(f.path);

@@ -15,6 +15,7 @@ import {
   planNeedsMore,
   toFileChanges,
 } from '../../shared/engine';
+import type { GitFileState } from '../../shared/protocol/git';
 import type { FileChange, Snapshot } from '../../shared/protocol/protocol';
 import {
   asWrittenInPart,
@@ -39,6 +40,8 @@ export interface FileReport {
   message?: string;
   /** Written in part (--partial): the edits applied and those skipped, each with its reason. */
   partial?: PartialReport;
+  /** The file's git state before the apply, in a git work tree (cli/git-review.ts). */
+  git?: GitFileState;
 }
 
 /** What planning a part needs besides the part: plain data, so a worker thread can be given it too. */

@@ -68,6 +68,8 @@ export interface Manifest {
   /** The apply's temp files (absent in manifests written before they were recorded). */
   temps?: TempRecord[];
   folders?: FolderIds;
+  /** The commit the user asked for after the apply (native-host/git/), and the revert commit of its undo. */
+  git?: { commit: string; message: string; paths: string[]; revert?: string };
 }
 
 const APPLY_ID = /^[0-9]{8}T[0-9]{9}Z-[0-9a-f]{8}$/;

@@ -18,6 +18,7 @@ import { HostFailure } from './failure';
 import { Arena, sha256 } from './file-bytes';
 import { closeIdleFolders } from './in-folder';
 import {
+  entryDir,
   type JournalEntry,
   type Manifest,
   makeEntryDir,
@@ -51,6 +52,11 @@ export interface ApplyOptions extends Durability {
   faults?: Faults;
   /** The state folder; `stateDir()` when omitted. */
   state?: string;
+  /**
+   * Called once the files are written, still under the project's lock, with the apply's journal folder:
+   * the commit the user asked for (native-host/git/apply-commit.ts) sees no other apply's writes.
+   */
+  afterWrite?: (outcome: ApplyOutcome, at: { realRoot: string; journal: string }) => Promise<void>;
 }
 
 export interface ApplyOutcome {
@@ -86,7 +92,9 @@ export async function apply(
   const lock = await acquireLock(state, key, realRoot);
   try {
     await recoverInterrupted(realRoot, state, key);
-    return await applyLocked(realRoot, state, key, changes, options);
+    const outcome = await applyLocked(realRoot, state, key, changes, options);
+    await options.afterWrite?.(outcome, { realRoot, journal: entryDir(state, key, outcome.applyId) });
+    return outcome;
   } finally {
     closeIdleFolders();
     await lock.release();

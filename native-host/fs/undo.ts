@@ -48,6 +48,12 @@ export interface UndoOptions extends Durability {
   force?: boolean;
   faults?: Faults;
   state?: string;
+  /**
+   * Called under the project's lock with the entry to undo, before anything changes (it may refuse by
+   * throwing) and once the files are restored: the revert commit of a committed apply (native-host/git/).
+   */
+  beforeUndo?: (entry: Manifest, realRoot: string) => Promise<void>;
+  afterUndo?: (entry: Manifest, at: { realRoot: string; journal: string }) => Promise<void>;
 }
 
 export interface HistoryEntry {
@@ -56,6 +62,7 @@ export interface HistoryEntry {
   label?: string;
   files: Array<{ path: string; action: string; from?: string }>;
   undone: boolean;
+  commit?: string;
 }
 
 function noSuchApply(message: string): HostFailure {
@@ -78,7 +85,11 @@ export async function undo(
   try {
     await recoverInterrupted(realRoot, state, key);
     const manifest = await findManifest(state, key, applyId);
-    return await undoLocked(realRoot, entryDir(state, key, manifest.applyId), manifest, options);
+    const journal = entryDir(state, key, manifest.applyId);
+    await options.beforeUndo?.(manifest, realRoot);
+    const done = await undoLocked(realRoot, journal, manifest, options);
+    await options.afterUndo?.(manifest, { realRoot, journal });
+    return done;
   } finally {
     closeIdleFolders();
     await lock.release();
@@ -231,5 +242,6 @@ export async function history(
       ...(c.from !== undefined ? { from: c.from } : {}),
     })),
     undone: m.state === 'undone',
+    ...(m.git ? { commit: m.git.commit } : {}),
   }));
 }

@@ -5,7 +5,10 @@ import { findText } from '../fs/find-text';
 import { listDir } from '../fs/list-dir';
 import { readSnapshots } from '../fs/snapshots';
 import { apply } from '../fs/transaction';
-import { history, undo } from '../fs/undo';
+import { history } from '../fs/undo';
+import { applyAndCommit } from '../git/apply-commit';
+import { gitState } from '../git/git-state';
+import { undoCommitted } from '../git/undo-committed';
 import { runScript } from './run-script';
 import type { Handlers } from './server';
 import { VERSION } from './version';
@@ -28,11 +31,14 @@ export function createHandlers(): Handlers {
     apply: async (params, ctx) => {
       const p = params as ParamsOf<'apply'>;
       ctx.progress({ stage: 'writing', files: p.changes.length });
-      return apply(p.root, p.changes, p.label === undefined ? {} : { label: p.label });
+      const options = p.label === undefined ? {} : { label: p.label };
+      if (p.commit) return applyAndCommit(p.root, p.changes, { ...options, commit: p.commit });
+      return apply(p.root, p.changes, options);
     },
     undo: async (params) => {
       const p = params as ParamsOf<'undo'>;
-      return undo(p.root, p.applyId, { force: p.force ?? false });
+      // A committed apply is reverted with a new commit, or refused when its commit is not HEAD.
+      return undoCommitted(p.root, p.applyId, { force: p.force ?? false });
     },
     history: async (params) => {
       const p = params as ParamsOf<'history'>;
@@ -71,6 +77,10 @@ export function createHandlers(): Handlers {
         p.queries.map((q) => q.needles),
         limits,
       );
+    },
+    gitState: async (params) => {
+      const p = params as ParamsOf<'gitState'>;
+      return gitState(p.root, p.paths);
     },
   };
   return handlers;

@@ -17,6 +17,7 @@ export const METHOD_NAMES = [
   'history',
   'runScript',
   'findText',
+  'gitState',
 ] as const;
 
 /** Error codes: numbers that are only ever appended, never renumbered. */
@@ -36,6 +37,8 @@ export const ErrorCode = {
   Locked: 22,
   NoSuchApply: 23,
   CaseTwin: 24,
+  /** A git step the user asked for cannot be done (not a work tree, no identity, a commit not at HEAD). */
+  Git: 25,
   ScriptFailed: 30,
   ScriptTimeout: 31,
   FrameTooLarge: 40,

@@ -8,6 +8,7 @@
  * Page:     { id, page: { index, count, chunk } }   (an answer over the browser's 1 MiB limit, in pieces)
  */
 import * as z from 'zod/mini';
+import { CommitOutcomeSchema, CommitRequestSchema, GitStateParams, GitStateResultSchema } from './git';
 import type { ErrorCode } from './names';
 
 export { ErrorCode, HOST_NAME, PROTOCOL_VERSION } from './names';
@@ -104,6 +105,8 @@ export const ApplyParams = z.object({
   changes: z.array(FileChangeSchema).check(z.minLength(1)),
   /** Shown in history: where the change came from ("chatgpt.com: reply 3"). */
   label: z.optional(z.string().check(z.maxLength(500))),
+  /** Commit the written files with git afterwards (shared/protocol/git.ts). */
+  commit: z.optional(CommitRequestSchema),
 });
 export const FileResultSchema = z.object({
   path: z.string(),
@@ -112,14 +115,23 @@ export const FileResultSchema = z.object({
   status: z.enum(['ok', 'conflict', 'error', 'skipped']),
   message: z.optional(z.string()),
 });
-export const ApplyResult = z.object({ applyId: z.string(), files: z.array(FileResultSchema) });
+export const ApplyResult = z.object({
+  applyId: z.string(),
+  files: z.array(FileResultSchema),
+  commit: z.optional(CommitOutcomeSchema),
+});
 
 export const UndoParams = z.object({
   root: Root,
   applyId: z.optional(z.string()),
   force: z.optional(z.boolean()),
 });
-export const UndoResult = z.object({ applyId: z.string(), files: z.array(FileResultSchema) });
+export const UndoResult = z.object({
+  applyId: z.string(),
+  files: z.array(FileResultSchema),
+  /** The revert commit, when the apply was committed. */
+  commit: z.optional(CommitOutcomeSchema),
+});
 
 export const HistoryParams = z.object({
   root: Root,
@@ -131,6 +143,8 @@ export const HistoryEntrySchema = z.object({
   label: z.optional(z.string()),
   files: z.array(z.object({ path: z.string(), action: z.string(), from: z.optional(z.string()) })),
   undone: z.boolean(),
+  /** The commit the apply made, when it made one. */
+  commit: z.optional(z.string()),
 });
 export const HistoryResult = z.object({ root: z.string(), entries: z.array(HistoryEntrySchema) });
 
@@ -188,6 +202,7 @@ export const METHODS = {
   history: { params: HistoryParams, result: HistoryResult },
   runScript: { params: RunScriptParams, result: RunScriptResult },
   findText: { params: FindTextParams, result: FindTextResult },
+  gitState: { params: GitStateParams, result: GitStateResultSchema },
 } as const;
 export type Method = keyof typeof METHODS;
 export type ParamsOf<M extends Method> = z.infer<(typeof METHODS)[M]['params']>;
