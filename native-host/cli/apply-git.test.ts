@@ -1,5 +1,13 @@
 /** `replyapply apply` and `undo` in a real git repository: the git state per file, --commit, and undo. */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -63,6 +71,20 @@ describe('replyapply apply in a git work tree', () => {
     expect(cli.out()).not.toMatch(/ {2}calc\.py {2}\(has/);
   });
 
+  it('a dry run says of an ignored file what the apply will do: skipped without --include-ignored', async () => {
+    const cli = io();
+    expect(await apply(['--dry-run', '--json', replyFile], cli)).toBe(Exit.Ok);
+    const report = JSON.parse(cli.out()) as ApplyReport;
+    expect(report.files.find((f) => f.path === '.env')).toMatchObject({
+      status: 'skipped',
+      message: expect.stringContaining('git ignores this file'),
+    });
+    expect(report.files.find((f) => f.path === 'calc.py')).toMatchObject({
+      status: 'skipped',
+      message: 'not written',
+    });
+  });
+
   it('--commit commits the written files with the reply’s first sentence, and not those that had changes', async () => {
     r.write({ 'notes.txt': 'my own edit\n' });
     const cli = io();
@@ -124,6 +146,54 @@ describe('replyapply apply in a git work tree', () => {
       /Nothing written: --commit: The project folder is not in a git work tree \(git is not installed/,
     );
     expect(readFileSync(join(r.dir, 'calc.py'), 'utf8')).toBe(CALC);
+  });
+
+  it('--commit leaves a rename out whole when its old name had uncommitted changes', async () => {
+    r.write({ 'notes.txt': 'my own edit\n' });
+    const rename = join(state, 'rename.md');
+    writeFileSync(
+      rename,
+      [
+        'Move the notes.',
+        '',
+        '```diff',
+        'diff --git a/notes.txt b/docs.txt',
+        'rename from notes.txt',
+        'rename to docs.txt',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    const cli = io();
+    expect(await apply(['--yes', '--commit', rename], cli)).toBe(Exit.Ok);
+    expect(cli.out()).toMatch(/not committed {2}docs\.txt {2}\(it had uncommitted changes/);
+    expect(cli.out()).toMatch(/not committed {2}notes\.txt {2}\(it had uncommitted changes/);
+    // Nothing committed: HEAD still has notes.txt as it was, and no docs.txt.
+    expect(log()).toEqual(['initial']);
+    expect(readFileSync(join(r.dir, 'docs.txt'), 'utf8')).toBe('my own edit\n');
+  });
+
+  it('--commit when git cannot tell the files’ states (a path through a linked folder): nothing written', async () => {
+    symlinkSync('sub', join(r.dir, 'linked'));
+    mkdirSync(join(r.dir, 'sub'));
+    const reply = join(state, 'linked.md');
+    writeFileSync(
+      reply,
+      ['--- START-FILE: linked/a.txt ---', 'a', '--- END-FILE: linked/a.txt ---', ''].join('\n'),
+    );
+    const cli = io();
+    expect(await apply(['--yes', '--commit', reply], cli)).toBe(Exit.Unresolved);
+    expect(cli.out() + cli.err()).toContain('git could not tell the state of these files');
+    expect(existsSync(join(r.dir, 'sub', 'a.txt'))).toBe(false);
+  });
+
+  it('a commit message never carries control characters', async () => {
+    const nul = join(state, 'nul.md');
+    writeFileSync(nul, REPLY.replace('Swap the operands.', 'Swap\0 the \u001b[31moperands.'));
+    const cli = io();
+    expect(await apply(['--yes', '--commit', '--json', nul], cli)).toBe(Exit.Ok);
+    expect((JSON.parse(cli.out()) as ApplyReport).commit).toMatchObject({ ok: true });
+    expect(log()[0]).toBe('replyapply: Swap the [31moperands');
   });
 
   it('undo of a committed apply: a revert commit while it is HEAD', async () => {

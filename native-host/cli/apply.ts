@@ -169,9 +169,16 @@ export const apply: CliCommand = async (args, rawIO) => {
     if (report.commit?.ok) {
       say(`${style.green('Committed')} ${report.commit.hash.slice(0, 12)}  ${report.commit.message}\n`);
       for (const p of report.commit.left ?? [])
-        say(`${style.yellow('not committed')}  ${p}  (git ignores it)\n`);
+        say(`${style.yellow('not committed')}  ${p}  (git ignores it, or it is gone and was never tracked)\n`);
     } else if (report.commit) {
       say(`${style.red('Not committed:')} ${report.commit.message} The files are written.\n`);
+      // The reply's commands wait for a state the user asked for: written and committed.
+      if (scripts.length > 0) say(`${style.yellow('Not run:')} the reply's commands, as the commit failed.\n`);
+      report.scripts = scripts.map((sc) => ({
+        command: sc.command,
+        status: 'skipped',
+        message: 'not run: the commit failed',
+      }));
       answers.close();
       return finish(Exit.Unresolved);
     }
@@ -329,6 +336,8 @@ async function resolveReply(args: ReplyArgs): Promise<
   const failed = planned.filter((p) => p.file.status === 'error');
   // A SEARCH block that names no file and that its content places in no one file has no file line.
   const unplaced = diagnostics.filter((d) => d.severity === 'error');
+  // What would be written: a dry run marks it "not written" below, and still says what git says of it.
+  const wouldWrite = new Set(planned.filter((p) => p.file.status === 'ok').map((p) => p.file.path));
   for (const p of planned) {
     if (p.file.status === 'ok' && (opts.dryRun || failed.length > 0 || unplaced.length > 0)) {
       p.file.status = 'skipped';
@@ -354,28 +363,34 @@ async function resolveReply(args: ReplyArgs): Promise<
     );
     return { exit: Exit.Unresolved };
   }
-  const inPart = planned.some((p) => p.file.partial !== undefined);
-  if (opts.dryRun) {
-    say('Dry run: nothing written.\n');
-    return { exit: inPart ? Exit.Partial : Exit.Ok };
-  }
-
-  // A file git ignores waits for --include-ignored, as an unticked row waits in the review.
+  // A file git ignores waits for --include-ignored, as an unticked row waits in the review (a dry run
+  // says the same of it as the apply would).
   const ignored = new Set(
     opts.includeIgnored
       ? []
-      : planned.filter((p) => p.change && p.file.git === 'ignored').map((p) => p.file.path),
+      : planned
+          .filter((p) => (opts.dryRun ? wouldWrite.has(p.file.path) : p.change) && p.file.git === 'ignored')
+          .map((p) => p.file.path),
   );
   for (const path of ignored) {
     say(
-      `${style.yellow('skipped')}  ${path}  (git ignores it: is the reply confused? pass --include-ignored to write it)\n`,
+      `${style.yellow('skipped')}  ${path}  (git ignores it: is the reply confused? pass --include-ignored to write it)
+`,
     );
     const f = report.files.find((r) => r.path === path);
     if (f) {
       f.status = 'skipped';
       f.message = 'git ignores this file (.gitignore); pass --include-ignored to write it.';
+      // Not written, so not written in part either.
+      delete f.partial;
     }
   }
+  const inPart = planned.some((p) => p.file.partial !== undefined && !ignored.has(p.file.path));
+  if (opts.dryRun) {
+    say('Dry run: nothing written.\n');
+    return { exit: inPart ? Exit.Partial : Exit.Ok };
+  }
+
   const changes = planned.flatMap((p) => (p.change && !ignored.has(p.file.path) ? [p.change] : []));
   const written = new Set(changes.map((c) => c.path));
   for (const f of report.files) {
@@ -402,11 +417,20 @@ async function resolveReply(args: ReplyArgs): Promise<
     report.commit = { ok: false, message: can.message };
     return { exit: Exit.Unresolved };
   }
-  const paths = changes.flatMap((c) => (c.action === 'rename' ? [c.path, c.from] : [c.path]));
-  const commitPaths = paths.filter((p) => notCommitted(git?.get(p)) === null);
-  for (const p of paths) {
-    const why = notCommitted(git?.get(p));
-    if (why !== null) say(`${style.yellow('not committed')}  ${p}  (${why})\n`);
+  // Without the files' git states (git failed on them) nothing tells which had uncommitted work.
+  if (!git) {
+    const why = 'git could not tell the state of these files, so which of them hold uncommitted work is not known';
+    say(`${style.red('Nothing written:')} --commit: ${why}.\n`);
+    report.commit = { ok: false, message: why };
+    return { exit: Exit.Unresolved };
+  }
+  // A rename is one change: both of its names are committed, or neither.
+  const commitPaths: string[] = [];
+  for (const c of changes) {
+    const names = c.action === 'rename' ? [c.path, c.from] : [c.path];
+    const why = names.map((p) => notCommitted(git.get(p))).find((w) => w !== null) ?? null;
+    if (why === null) commitPaths.push(...names);
+    else for (const p of names) say(`${style.yellow('not committed')}  ${p}  (${why})\n`);
   }
   if (commitPaths.length === 0) {
     say('Nothing to commit: every written file had uncommitted changes or is ignored.\n');

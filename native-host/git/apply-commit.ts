@@ -48,8 +48,13 @@ export async function applyAndCommit(
     ...applyOptions,
     state,
     afterWrite: async (_done, { realRoot, journal }) => {
-      made = await commitPaths(realRoot, commit.paths, commit.message, git);
-      if (made.ok) made = await recorded(made, journal);
+      // The files are written by now: whatever the commit meets is its outcome, never the apply's failure.
+      try {
+        made = await commitPaths(realRoot, commit.paths, commit.message, git);
+        if (made.ok) made = await recorded(made, journal);
+      } catch (err) {
+        made = { ok: false, message: `The files were not committed: ${(err as Error).message}` };
+      }
     },
   });
   return { ...outcome, commit: made };

@@ -58,6 +58,12 @@ describe('gitState', () => {
     });
   });
 
+  it('a name that reads as pathspec magic (`:!x`) takes nothing from the others: .env is still ignored', async () => {
+    const r = repo(FILES);
+    const s = await gitState(r.dir, [':!x.ts', ':(glob)*.ts', '.env', 'src/clean.ts'], { env: r.env });
+    expect(s).toEqual({ repo: true, branch: 'main', files: [{ path: '.env', state: 'ignored' }] });
+  });
+
   it('asks git only about the given paths', async () => {
     const r = repo(FILES);
     r.write({ 'src/changed.ts': 'two\n', 'other.ts': 'untracked\n' });

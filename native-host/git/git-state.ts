@@ -34,7 +34,10 @@ export async function gitState(
   const wt = await workTree(realRoot, options);
   if (!wt.ok) return { repo: false };
   // Only paths a reply may name (the host refuses the others anyway) reach git, each once.
-  const wanted = [...new Set(paths)].filter((p) => checkPathFully(p).ok);
+  const wanted = [...new Set(paths)].filter((p) => {
+    const c = checkPathFully(p);
+    return c.ok && c.path === p;
+  });
   const [status, ignored, identity] = await Promise.all([
     statusOf(wt.tree, wanted, options),
     ignoredOf(wt.tree, wanted, options),
@@ -115,14 +118,21 @@ export async function ignoredOf(
   options: GitOptions,
 ): Promise<Set<string> | null> {
   if (paths.length === 0) return new Set();
+  // check-ignore refuses `--literal-pathspecs` and stops at pathspec magic (a file named `:!x` a reply
+  // may write): each path goes in as `./path`, which no magic starts with, and comes back so.
   const r = await runGit(tree.cwd, ['check-ignore', '-z', '--stdin'], {
     ...options,
     literal: false,
-    input: `${paths.join('\0')}\0`,
+    input: `${paths.map((p) => `./${p}`).join('\0')}\0`,
   });
   // Exit 1: none of them is ignored.
   if (!r.ok && !(r.kind === 'failed' && r.exitCode === 1)) return null;
-  return new Set(r.stdout.split('\0').filter((p) => p !== ''));
+  return new Set(
+    r.stdout
+      .split('\0')
+      .filter((p) => p !== '')
+      .map((p) => (p.startsWith('./') ? p.slice(2) : p)),
+  );
 }
 
 /** Why git cannot make a commit here (it does not know who commits), or null when it can. */

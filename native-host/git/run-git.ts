@@ -46,8 +46,14 @@ export const WRITE_TIMEOUT_MS = 60_000;
 const SAFETY = [
   '-c',
   'core.hooksPath=/dev/null',
+  // Empty, not `false`: a git before 2.36 reads `false` as the name of a hook program to run.
   '-c',
-  'core.fsmonitor=false',
+  'core.fsmonitor=',
+  // No automatic gc or maintenance started by a commit, outside the timeout.
+  '-c',
+  'gc.auto=0',
+  '-c',
+  'maintenance.auto=false',
   '-c',
   'user.useConfigOnly=true',
 ];
@@ -84,7 +90,10 @@ export function runGit(cwd: string, args: readonly string[], options: GitOptions
   const write = options.write ?? false;
   const timeout = options.timeoutMs ?? (write ? WRITE_TIMEOUT_MS : READ_TIMEOUT_MS);
   return new Promise((resolve) => {
-    const child = execFile(
+    let child: ReturnType<typeof execFile>;
+    // execFile throws, rather than calls back, for an argument it cannot pass (a NUL in it).
+    try {
+      child = execFile(
       'git',
       [...SAFETY, ...(options.literal === false ? [] : ['--literal-pathspecs']), ...args],
       {
@@ -135,6 +144,17 @@ export function runGit(cwd: string, args: readonly string[], options: GitOptions
         });
       },
     );
+    } catch (err) {
+      resolve({
+        ok: false,
+        kind: 'failed',
+        exitCode: null,
+        stdout: '',
+        stderr: '',
+        message: `git ${args[0] ?? ''} could not be started: ${(err as Error).message}`,
+      });
+      return;
+    }
     // A git that exits before reading its input closes the pipe: that is its answer, not our error.
     child.stdin?.on('error', () => {});
     child.stdin?.end(options.input ?? '');

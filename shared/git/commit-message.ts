@@ -19,8 +19,11 @@ export function commitMessage(
 
 /** The message from a sentence found earlier (the CLI lets go of the reply's text before it writes). */
 export function commitSubject(sentence: string | null, files: number): string {
-  if (sentence === null) return `${COMMIT_PREFIX}apply ${files} file${files === 1 ? '' : 's'}`;
-  return clip(`${COMMIT_PREFIX}${sentence}`, COMMIT_SUBJECT_MAX);
+  // Control characters (a NUL ends an argument; an escape would reach a terminal through `git log`) are
+  // never part of the message.
+  const words = sentence?.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+  if (!words) return `${COMMIT_PREFIX}apply ${files} file${files === 1 ? '' : 's'}`;
+  return clip(`${COMMIT_PREFIX}${words}`, COMMIT_SUBJECT_MAX);
 }
 
 /** Lines that are code, a diff or a file marker of a format, never prose. */

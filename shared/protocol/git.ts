@@ -30,7 +30,8 @@ export type GitStateResult = z.infer<typeof GitStateResultSchema>;
 
 /** `apply`'s optional commit: these of the written paths (a rename's both names), with this message. */
 export const CommitRequestSchema = z.object({
-  message: z.string().check(z.minLength(1), z.maxLength(10_000)),
+  // No NUL: git's command line cannot carry one.
+  message: z.string().check(z.minLength(1), z.maxLength(10_000), z.regex(/^[^\0]*$/)),
   paths: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(10_000)),
 });
 export type CommitRequest = z.infer<typeof CommitRequestSchema>;
