@@ -169,11 +169,14 @@ export const apply: CliCommand = async (args, rawIO) => {
     if (report.commit?.ok) {
       say(`${style.green('Committed')} ${report.commit.hash.slice(0, 12)}  ${report.commit.message}\n`);
       for (const p of report.commit.left ?? [])
-        say(`${style.yellow('not committed')}  ${p}  (git ignores it, or it is gone and was never tracked)\n`);
+        say(
+          `${style.yellow('not committed')}  ${p}  (git ignores it, or it is gone and was never tracked)\n`,
+        );
     } else if (report.commit) {
       say(`${style.red('Not committed:')} ${report.commit.message} The files are written.\n`);
       // The reply's commands wait for a state the user asked for: written and committed.
-      if (scripts.length > 0) say(`${style.yellow('Not run:')} the reply's commands, as the commit failed.\n`);
+      if (scripts.length > 0)
+        say(`${style.yellow('Not run:')} the reply's commands, as the commit failed.\n`);
       report.scripts = scripts.map((sc) => ({
         command: sc.command,
         status: 'skipped',
@@ -419,7 +422,8 @@ async function resolveReply(args: ReplyArgs): Promise<
   }
   // Without the files' git states (git failed on them) nothing tells which had uncommitted work.
   if (!git) {
-    const why = 'git could not tell the state of these files, so which of them hold uncommitted work is not known';
+    const why =
+      'git could not tell the state of these files, so which of them hold uncommitted work is not known';
     say(`${style.red('Nothing written:')} --commit: ${why}.\n`);
     report.commit = { ok: false, message: why };
     return { exit: Exit.Unresolved };

@@ -94,56 +94,56 @@ export function runGit(cwd: string, args: readonly string[], options: GitOptions
     // execFile throws, rather than calls back, for an argument it cannot pass (a NUL in it).
     try {
       child = execFile(
-      'git',
-      [...SAFETY, ...(options.literal === false ? [] : ['--literal-pathspecs']), ...args],
-      {
-        cwd,
-        env: gitEnv(options.env ?? process.env, write),
-        timeout,
-        killSignal: 'SIGKILL',
-        maxBuffer: 64 * 1024 * 1024,
-        windowsHide: true,
-        encoding: 'utf8',
-      },
-      (err, stdout, stderr) => {
-        if (!err) {
-          resolve({ ok: true, stdout, stderr });
-          return;
-        }
-        const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: string | number | null };
-        if (e.code === 'ENOENT') {
+        'git',
+        [...SAFETY, ...(options.literal === false ? [] : ['--literal-pathspecs']), ...args],
+        {
+          cwd,
+          env: gitEnv(options.env ?? process.env, write),
+          timeout,
+          killSignal: 'SIGKILL',
+          maxBuffer: 64 * 1024 * 1024,
+          windowsHide: true,
+          encoding: 'utf8',
+        },
+        (err, stdout, stderr) => {
+          if (!err) {
+            resolve({ ok: true, stdout, stderr });
+            return;
+          }
+          const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: string | number | null };
+          if (e.code === 'ENOENT') {
+            resolve({
+              ok: false,
+              kind: 'missing',
+              exitCode: null,
+              stdout: '',
+              stderr: '',
+              message: 'git is not installed (no `git` on the PATH)',
+            });
+            return;
+          }
+          if (e.killed) {
+            resolve({
+              ok: false,
+              kind: 'timeout',
+              exitCode: null,
+              stdout,
+              stderr,
+              message: `git ${args[0] ?? ''} did not finish within ${timeout / 1000} s`,
+            });
+            return;
+          }
+          const exitCode = typeof e.code === 'number' ? e.code : null;
           resolve({
             ok: false,
-            kind: 'missing',
-            exitCode: null,
-            stdout: '',
-            stderr: '',
-            message: 'git is not installed (no `git` on the PATH)',
-          });
-          return;
-        }
-        if (e.killed) {
-          resolve({
-            ok: false,
-            kind: 'timeout',
-            exitCode: null,
+            kind: 'failed',
+            exitCode,
             stdout,
             stderr,
-            message: `git ${args[0] ?? ''} did not finish within ${timeout / 1000} s`,
+            message: firstLines(stderr) || `git ${args[0] ?? ''} failed (exit ${exitCode ?? '?'})`,
           });
-          return;
-        }
-        const exitCode = typeof e.code === 'number' ? e.code : null;
-        resolve({
-          ok: false,
-          kind: 'failed',
-          exitCode,
-          stdout,
-          stderr,
-          message: firstLines(stderr) || `git ${args[0] ?? ''} failed (exit ${exitCode ?? '?'})`,
-        });
-      },
-    );
+        },
+      );
     } catch (err) {
       resolve({
         ok: false,
