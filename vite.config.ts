@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { type BuiltChunk, panelPreloads } from './extension/sidepanel/preload-modules';
 import manifest from './manifest.json' with { type: 'json' };
 
 /**
@@ -20,8 +21,26 @@ const compiledOnLoad = (moduleIds: readonly string[]) =>
     /[\\/](extension[\\/](content|sidepanel|ui)|shared[\\/](formats|engine))[\\/]/.test(id),
   );
 
+/** The side panel's lazily imported modules, listed in its head (extension/sidepanel/preload-modules.ts). */
+const preloadPanelModules: Plugin = {
+  name: 'replyapply-preload-panel-modules',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      const { bundle, chunk } = ctx;
+      if (!bundle || !chunk || !ctx.path.endsWith('/sidepanel/index.html')) return html;
+      return panelPreloads(bundle as Record<string, BuiltChunk>, chunk.fileName).map((f) => ({
+        tag: 'link',
+        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+        injectTo: 'head' as const,
+      }));
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: process.env.VITEST ? [] : [preact(), crx({ manifest })],
+  plugins: process.env.VITEST ? [] : [preact(), crx({ manifest }), preloadPanelModules],
   build: {
     outDir: 'dist/extension',
     emptyOutDir: true,
