@@ -377,8 +377,7 @@ async function resolveReply(args: ReplyArgs): Promise<
   );
   for (const path of ignored) {
     say(
-      `${style.yellow('skipped')}  ${path}  (git ignores it: is the reply confused? pass --include-ignored to write it)
-`,
+      `${style.yellow('skipped')}  ${path}  (git ignores it: is the reply confused? pass --include-ignored to write it)\n`,
     );
     const f = report.files.find((r) => r.path === path);
     if (f) {
