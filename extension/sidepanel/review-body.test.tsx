@@ -8,6 +8,7 @@ import type { Method } from '../../shared/protocol/protocol';
 import { flush, useRenderRoot } from '../ui/render-root';
 import type { HostCall, Review } from '../ui/review';
 import { ReviewBody } from './review-body';
+import { readFilesAnswer } from './test-files';
 import { shownReview, useReview } from './use-review';
 
 const ROOT = '/home/ada/site';
@@ -60,17 +61,7 @@ function fakeHost(handlers: Partial<Record<Method, Handler>> = {}) {
     calls.push({ method, params });
     const h = handlers[method];
     if (h) return h(params as never) as never;
-    if (method === 'readFiles') {
-      const { paths } = params as { paths: string[] };
-      return {
-        root: ROOT,
-        files: paths.map((path) =>
-          FILES[path] === undefined
-            ? { path, exists: false }
-            : { path, exists: true, text: FILES[path], hash: `h-${path}`, size: 1, mode: 420 },
-        ),
-      } as never;
-    }
+    if (method === 'readFiles') return readFilesAnswer(ROOT, FILES, params);
     throw new Error(`unexpected ${method}`);
   };
   return { call, calls };

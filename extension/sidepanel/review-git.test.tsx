@@ -9,6 +9,7 @@ import type { Method } from '../../shared/protocol/protocol';
 import { flush, useRenderRoot } from '../ui/render-root';
 import type { HostCall, Review } from '../ui/review';
 import { ReviewBody } from './review-body';
+import { readFilesAnswer } from './test-files';
 import { shownReview, useReview } from './use-review';
 
 const ROOT = '/home/ada/site';
@@ -44,17 +45,7 @@ function fakeHost(git: unknown) {
   const calls: { method: Method; params: unknown }[] = [];
   const call: HostCall = async (method, params) => {
     calls.push({ method, params });
-    if (method === 'readFiles') {
-      const { paths } = params as { paths: string[] };
-      return {
-        root: ROOT,
-        files: paths.map((path) =>
-          FILES[path] === undefined
-            ? { path, exists: false }
-            : { path, exists: true, text: FILES[path], hash: `h-${path}`, size: 1, mode: 420 },
-        ),
-      } as never;
-    }
+    if (method === 'readFiles') return readFilesAnswer(ROOT, FILES, params);
     if (method === 'gitState') {
       if (git instanceof Error) throw git;
       return git as never;

@@ -7,6 +7,7 @@ import type { Proposal } from '../../shared/protocol/messages';
 import { flush, useRenderRoot } from '../ui/render-root';
 import type { HostCall, Review } from '../ui/review';
 import { ReviewBody } from './review-body';
+import { readFilesAnswer } from './test-files';
 import { shownReview, useReview } from './use-review';
 
 const ROOT = '/home/ada/site';
@@ -52,17 +53,7 @@ const proposal: Proposal = {
 function fakeHost() {
   const written: string[][] = [];
   const call: HostCall = async (method, params) => {
-    if (method === 'readFiles') {
-      const { paths } = params as { paths: string[] };
-      return {
-        root: ROOT,
-        files: paths.map((path) =>
-          FILES[path] === undefined
-            ? { path, exists: false }
-            : { path, exists: true, text: FILES[path], hash: `h-${path}`, size: 1, mode: 420 },
-        ),
-      } as never;
-    }
+    if (method === 'readFiles') return readFilesAnswer(ROOT, FILES, params);
     if (method === 'apply') {
       const { changes } = params as { changes: { path: string; action: string }[] };
       written.push(changes.map((c) => c.path));
