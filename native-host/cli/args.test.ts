@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseArgs, projectDir, readReply } from './args';
+import { parseArgs, projectDir, readReply, replyText } from './args';
 import { fakeIO } from './fake-io';
 import { UsageError } from './io';
 
@@ -53,6 +54,25 @@ describe('projectDir', () => {
     expect(projectDir(parseArgs(['--dir', 'sub'], SPEC), io)).toBe('/work/p/sub');
     expect(projectDir(parseArgs(['--dir', '/abs'], SPEC), io)).toBe('/abs');
     expect(projectDir(parseArgs([], SPEC), io)).toBe('/work/p');
+  });
+});
+
+describe('replyText', () => {
+  it('is the UTF-8 decoding of any bytes: ASCII, text in any script, and malformed sequences', () => {
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 300 }).map((s) => new TextEncoder().encode(s)),
+      fc.string({ unit: 'grapheme', maxLength: 300 }).map((s) => new TextEncoder().encode(s)),
+      // Latin-1 bytes above 0x7f: where copying as Latin-1 and decoding as UTF-8 differ.
+      fc.uint8Array({ min: 0x20, max: 0xff, maxLength: 300 }),
+    );
+    fc.assert(
+      fc.property(bytes, (u8) => {
+        const data = Buffer.from(u8);
+        expect(replyText(data)).toBe(data.toString('utf8'));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -3,6 +3,7 @@
  * options. Small and strict on purpose: an unknown flag is a usage error (exit 2), never silently ignored,
  * because a mistyped `--dry-run` must not turn into a real write.
  */
+import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { textOfExport } from '../../shared/api/message-export';
@@ -109,7 +110,7 @@ export async function readReply(file: string | undefined, io: CliIO): Promise<Re
     // for a 15 MiB reply). Synchronously: the command has nothing to do meanwhile, and the thread pool's
     // round trips per chunk left it idle for a third of the read (15 MiB: ~25 → ~17 ms).
     const data = readFileSync(abs);
-    return { ok: true, text: data.toString('utf8'), fromStdin: false, name: file };
+    return { ok: true, text: replyText(data), fromStdin: false, name: file };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why =
@@ -127,7 +128,16 @@ export async function readReply(file: string | undefined, io: CliIO): Promise<Re
 export async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8');
+  return replyText(Buffer.concat(chunks));
+}
+
+/**
+ * A reply's bytes as text (UTF-8, a malformed sequence read as U+FFFD). Most replies are ASCII: checked
+ * in one pass and copied as Latin-1, which gives the same string without UTF-8 decoding (a 15 MiB reply:
+ * about 25 ms less).
+ */
+export function replyText(data: Buffer): string {
+  return isAscii(data) ? data.toString('latin1') : data.toString('utf8');
 }
 
 /**
