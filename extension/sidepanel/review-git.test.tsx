@@ -163,6 +163,31 @@ describe('the review in a git work tree', () => {
   });
 });
 
+describe('when the git state is asked (issue 28)', () => {
+  it('asks once, beside the reads, so that the review is ready as soon as the plan is', async () => {
+    const h = fakeHost(GIT_REPO);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const call: HostCall = async (method, params) => {
+      const answer = h.call(method, params);
+      if (method === 'readFiles') await gate;
+      return answer;
+    };
+    await act(() => render(<Harness call={call} />, root));
+    await flush();
+    // The files are still being read, and git has been asked already: for the names being read.
+    expect(h.calls.map((c) => c.method)).toEqual(['readFiles', 'gitState']);
+    const [read, git] = h.calls.map((c) => (c.params as { paths: string[] }).paths);
+    expect(git).toEqual(read);
+    release();
+    for (let i = 0; i < 20 && q('[data-phase]'); i++) await flush();
+    expect(badge('src/dirty.ts')).toBe('modified');
+    expect(h.calls.filter((c) => c.method === 'gitState')).toHaveLength(1);
+  });
+});
+
 describe('the review outside a git work tree', () => {
   it.each([
     ['not a work tree', { repo: false }],

@@ -1,7 +1,8 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { planNeedsFirst } from '../../shared/engine';
 import { commitMessage } from '../../shared/git/commit-message';
 import type { Proposal } from '../../shared/protocol/messages';
-import { commitRequest, type GitInfo, readGitInfo, reviewPaths, untickIgnored } from '../ui/git-state';
+import { askGitEarly, commitRequest, type GitInfo, reviewPaths, untickIgnored } from '../ui/git-state';
 import {
   type ApplyOutcome,
   type ApplyStep,
@@ -11,6 +12,7 @@ import {
   type HostCall,
   type Review,
   type ReviewFile,
+  reviewChangeSet,
   reviewLabel,
   type UndoOutcome,
 } from '../ui/review';
@@ -81,7 +83,7 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
       const on = [...defaultTicks({ ...review, files: fresh })];
       if (on.length) setTicked((prev) => new Set([...prev, ...on]));
     };
-    buildReview(proposal, root, call, {
+    const built = buildReview(proposal, root, call, {
       signal: stop.signal,
       yieldAfter: afterFrame,
       onProgress: (progress) => {
@@ -89,7 +91,12 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
         tickNew(progress.review);
         setPlanning({ phase: 'planning', progress });
       },
-    }).then(
+    });
+    // The files' git state is asked beside the reads (after them: the plan waits for those), for the
+    // names the plan reads first. In the usual case the answer is in when the plan is done, and "ready"
+    // does not wait a round trip more for it; a review that shows other names asks again for those.
+    const git = askGitEarly(call, root, planNeedsFirst(reviewChangeSet(proposal, root)));
+    built.then(
       (r) => {
         if (token !== latest.current) return;
         if (!r.ok) {
@@ -98,7 +105,7 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
         }
         tickNew(r.review);
         // Apply waits for the files' git state: an ignored file must be unticked before it can be written.
-        void readGitInfo(call, root, reviewPaths(r.review)).then((info) => {
+        void git.forReview(reviewPaths(r.review)).then((info) => {
           if (token !== latest.current) return;
           setGit(info);
           if (info) setTicked((prev) => untickIgnored(prev, r.review, info));

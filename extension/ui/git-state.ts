@@ -24,14 +24,49 @@ export function reviewPaths(review: Review): string[] {
 
 export async function readGitInfo(call: HostCall, root: string, paths: string[]): Promise<GitInfo | null> {
   if (paths.length === 0) return null;
+  const r = await readGit(call, root, paths);
+  return r !== 'failed' && r.repo ? r.info : null;
+}
+
+/**
+ * The git state asked for early, beside the reads of the plan (issue 28): the paths the plan reads first
+ * are the names the review will show in the usual case. `forReview` answers for the review's paths: this
+ * answer when every one of them was asked (or the folder is in no work tree), else a new question.
+ */
+export interface EarlyGitInfo {
+  forReview(paths: string[]): Promise<GitInfo | null>;
+}
+
+export function askGitEarly(call: HostCall, root: string, paths: readonly string[]): EarlyGitInfo {
+  const asked = new Set(paths);
+  let early = asked.size > 0 ? readGit(call, root, [...asked]) : undefined;
+  return {
+    async forReview(need) {
+      if (need.length === 0) return null;
+      const first = early ? await early : undefined;
+      early = undefined;
+      // Outside a work tree, or a host that cannot tell (asking again would fail the same): nothing shown.
+      if (first === 'failed' || first?.repo === false) return null;
+      if (first && need.every((p) => asked.has(p))) return first.info;
+      // A name the plan resolved to that was not asked (another strip level, another case): asked now.
+      return readGitInfo(call, root, need);
+    },
+  };
+}
+
+async function readGit(
+  call: HostCall,
+  root: string,
+  paths: string[],
+): Promise<{ repo: false } | { repo: true; info: GitInfo } | 'failed'> {
   try {
     const r = await call('gitState', { root, paths });
-    if (!r.repo) return null;
+    if (!r.repo) return { repo: false };
     const info: GitInfo = { branch: r.branch, states: new Map(r.files.map((f) => [f.path, f.state])) };
     if (r.cannotCommit !== undefined) info.cannotCommit = r.cannotCommit;
-    return info;
+    return { repo: true, info };
   } catch {
-    return null;
+    return 'failed';
   }
 }
 
