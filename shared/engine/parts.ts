@@ -33,8 +33,10 @@ export function independentParts(changeSet: ChangeSet): ChangeSet[] {
     const paths = opNeeds(op).map(caseKey);
     return op.alias?.how === 'absolute' ? ['\0absolute', ...paths] : paths;
   };
-  for (const op of changeSet.ops) {
-    const [first, ...rest] = needs(op);
+  // Each op's paths as keys, worked out once (a 10,000-file diff: 30,000 names, each normalized).
+  const keys = changeSet.ops.map(needs);
+  for (const opKeys of keys) {
+    const [first, ...rest] = opKeys;
     if (first === undefined) continue;
     if (!parent.has(first)) parent.set(first, first);
     for (const other of rest) {
@@ -46,8 +48,8 @@ export function independentParts(changeSet: ChangeSet): ChangeSet[] {
   }
   const parts: Op[][] = [];
   const byRoot = new Map<string, Op[]>();
-  for (const op of changeSet.ops) {
-    const [first] = needs(op);
+  for (const [i, op] of changeSet.ops.entries()) {
+    const first = keys[i]![0];
     if (first === undefined) {
       parts.push([op]);
       continue;

@@ -12,8 +12,10 @@
  * lower case, composed (macOS also takes é and e + ◌́ for one name).
  */
 export function caseKey(name: string): string {
-  return name.normalize('NFC').toLowerCase();
+  // ASCII is its own NFC form: most names skip the normalizer (30,000 names of a 10,000-file diff).
+  return (ASCII.test(name) ? name : name.normalize('NFC')).toLowerCase();
 }
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Two different names that a case-insensitive file system takes for one. */
 export function caseTwins(a: string, b: string): boolean {
