@@ -50,18 +50,20 @@ const LINES: PropertyDescriptor = {
  * A copy made by spreading shares the span, which by then has its lines read (spreading reads `lines`).
  */
 export function lazyHunk(h: Hunk, text: string, from: number, to: number): Hunk {
+  // The span under a symbol key (JSON, structured cloning and Object.keys leave it out), in the literal:
+  // the object is made with a slot for it, where a key added afterwards gave every hunk a second block
+  // of memory for it (a second defineProperty per hunk, before that, was a third of making one). Symbol
+  // keys are listed after string keys whatever their place, so the order of the others is unchanged.
   const out = {
     oldStart: h.oldStart,
     oldLines: h.oldLines,
     newStart: h.newStart,
     newLines: h.newLines,
-  } as Hunk;
+    [SPAN]: { text, from, to, lines: null },
+  } as SpanHunk;
   Object.defineProperty(out, 'lines', LINES);
   if (h.section !== undefined) out.section = h.section;
   if (h.glued) out.glued = true;
-  // A symbol key (JSON, structured cloning and Object.keys leave it out) set by plain assignment: a second
-  // defineProperty per hunk was a third of making one.
-  (out as SpanHunk)[SPAN] = { text, from, to, lines: null };
   return out;
 }
 
