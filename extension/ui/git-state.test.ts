@@ -5,6 +5,7 @@ import { askGitEarly } from './git-state';
 import type { HostCall } from './review';
 
 const ROOT = '/home/ada/site';
+const MANY = Array.from({ length: 10_001 }, (_, i) => `src/f${i}.ts`);
 const REPO = { repo: true, branch: 'main', files: [{ path: 'src/a.ts', state: 'modified' }] };
 
 function host(answer: unknown) {
@@ -41,11 +42,13 @@ describe('askGitEarly', () => {
     ],
     ['nothing to ask early', REPO, [], ['src/a.ts'], 'states', [['src/a.ts']]],
     ['a review of no file', REPO, ['src/a.ts'], [], null, [['src/a.ts']]],
+    // More names than one question holds: none asked early, the review's own once it is done.
+    ['too many names read', REPO, MANY, ['src/a.ts'], 'states', [['src/a.ts']]],
   ] as const)('%s', async (_name, answer, early, review, gets, questions) => {
     const h = host(answer);
     const git = askGitEarly(h.call, ROOT, early);
     // Asked at once, before the review exists.
-    expect(h.asked).toHaveLength(early.length > 0 ? 1 : 0);
+    expect(h.asked).toHaveLength(early.length > 0 && early.length <= 10_000 ? 1 : 0);
     const info = await git.forReview([...review]);
     if (gets === null) expect(info).toBeNull();
     else expect(info?.states.get('src/a.ts')).toBe('modified');

@@ -6,7 +6,7 @@
  * A folder outside a git work tree, a host without `gitState`, or any failure: no git info, nothing shown.
  */
 import { commitMessage } from '../../shared/git/commit-message';
-import type { CommitRequest, GitFileState } from '../../shared/protocol/git';
+import { type CommitRequest, GIT_STATE_MAX_PATHS, type GitFileState } from '../../shared/protocol/git';
 import type { FileChange } from '../../shared/protocol/protocol';
 import type { HostCall, Review, ReviewFile } from './review';
 
@@ -38,7 +38,10 @@ export interface EarlyGitInfo {
 }
 
 export function askGitEarly(call: HostCall, root: string, paths: readonly string[]): EarlyGitInfo {
-  const asked = new Set(paths);
+  // The names read include every other name a path may have: more than one question holds, and then
+  // the review's own names are asked once it is done, as before.
+  let asked = new Set(paths);
+  if (asked.size > GIT_STATE_MAX_PATHS) asked = new Set();
   let early = asked.size > 0 ? readGit(call, root, [...asked]) : undefined;
   return {
     async forReview(need) {

@@ -8,9 +8,12 @@ import * as z from 'zod/mini';
 export const GIT_FILE_STATES = ['modified', 'untracked', 'ignored'] as const;
 export type GitFileState = (typeof GIT_FILE_STATES)[number];
 
+/** The most paths one `gitState` asks about. */
+export const GIT_STATE_MAX_PATHS = 10_000;
+
 export const GitStateParams = z.object({
   root: z.string().check(z.minLength(1)),
-  paths: z.array(z.string().check(z.minLength(1))).check(z.maxLength(10_000)),
+  paths: z.array(z.string().check(z.minLength(1))).check(z.maxLength(GIT_STATE_MAX_PATHS)),
 });
 
 export const GitStateResultSchema = z.discriminatedUnion('repo', [
