@@ -6,7 +6,8 @@
  * A folder outside a git work tree, a host without `gitState`, or any failure: no git info, nothing shown.
  */
 import { commitMessage } from '../../shared/git/commit-message';
-import { type CommitRequest, GIT_STATE_MAX_PATHS, type GitFileState } from '../../shared/protocol/git';
+import type { CommitRequest, GitFileState } from '../../shared/protocol/git';
+import { GIT_STATE_MAX_PATHS } from '../../shared/protocol/names';
 import type { FileChange } from '../../shared/protocol/protocol';
 import type { HostCall, Review, ReviewFile } from './review';
 

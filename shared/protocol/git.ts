@@ -4,12 +4,10 @@
  * Documented with examples in native-host/PROTOCOL.md ("Git").
  */
 import * as z from 'zod/mini';
+import { GIT_STATE_MAX_PATHS } from './names';
 
 export const GIT_FILE_STATES = ['modified', 'untracked', 'ignored'] as const;
 export type GitFileState = (typeof GIT_FILE_STATES)[number];
-
-/** The most paths one `gitState` asks about. */
-export const GIT_STATE_MAX_PATHS = 10_000;
 
 export const GitStateParams = z.object({
   root: z.string().check(z.minLength(1)),

@@ -43,3 +43,6 @@ export const ErrorCode = {
   ScriptTimeout: 31,
   FrameTooLarge: 40,
 } as const;
+
+/** The most paths one `gitState` asks about (git.ts). */
+export const GIT_STATE_MAX_PATHS = 10_000;
