@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Arena, decodeText, readExactSync } from './file-bytes';
+import { Arena, decodeText, readExactSync, sha256 } from './file-bytes';
 
 describe('decodeText', () => {
   it.each([
@@ -66,5 +68,22 @@ describe('Arena', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('sha256', () => {
+  it('is the SHA-256 of exactly the bytes given, a view into a larger buffer included (property)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), fc.nat(50), fc.nat(50), (bytes, before, after) => {
+        // The arena's views (Arena.take): bytes with others before and after them in one buffer.
+        const whole = Buffer.alloc(before + bytes.length + after, 0xaa);
+        whole.set(bytes, before);
+        const view = whole.subarray(before, before + bytes.length);
+        const expected = createHash('sha256').update(Buffer.from(bytes)).digest('hex');
+        expect(sha256(view)).toBe(expected);
+        expect(sha256(bytes)).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

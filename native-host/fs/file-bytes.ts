@@ -3,6 +3,7 @@
  * text. Shared by readFiles (snapshots) and by apply/undo (hash checks), so both see the same bytes.
  */
 import { isAscii } from 'node:buffer';
+import * as crypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
@@ -12,8 +13,14 @@ const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 export const BINARY_SNIFF_BYTES = 8192;
 
 export function sha256(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  return oneShot ? oneShot('sha256', data, 'hex') : createHash('sha256').update(data).digest('hex');
 }
+
+/**
+ * `crypto.hash` (Node 20.12 and later): the same digest without a Hash object per call. An apply of ten
+ * thousand files hashes thirty thousand buffers (the plan's read, the check before writing, the journal).
+ */
+const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
 
 export interface FileBytes {
   data: Buffer;
