@@ -294,10 +294,11 @@ function checkOpPaths(op: Op): Op | string {
     if (!r.ok) throw refuse(raw, r.reason);
     if (op.alias) {
       // A parser's own alias (a diff's two names): every name must be as safe as the path.
-      return {
-        path: r.path,
-        alias: { ...op.alias, paths: op.alias.paths.map(fix).filter((p) => p !== r.path) },
-      };
+      const written = op.alias.paths;
+      const paths = written.map(fix).filter((p) => p !== r.path);
+      // Names already as they should be: the parser's alias itself (see below).
+      const same = paths.length === written.length && paths.every((p, i) => p === written[i]);
+      return { path: r.path, alias: same ? op.alias : { ...op.alias, paths } };
     }
     return r.alias ? { path: r.path, alias: r.alias } : { path: r.path };
   };
@@ -306,23 +307,33 @@ function checkOpPaths(op: Op): Op | string {
     else delete out.alias;
     return out;
   };
+  // An op whose names all stand as they should is the op itself: the parser's op is the registry's
+  // alone, and a 10,000-file diff's ops and aliases were copied for nothing (issue 28).
+  const unchanged = (m: { path: string; alias?: Op['alias'] }, path: string) =>
+    m.path === path && m.alias === op.alias && (op.alias !== undefined || !('alias' in op));
   try {
     switch (op.kind) {
       case 'shell':
         return op;
       case 'rename': {
         const m = main(op.from);
-        return aliased({ ...op, from: m.path, to: fix(op.to) }, m.alias);
+        const to = fix(op.to);
+        if (unchanged(m, op.from) && to === op.to) return op;
+        return aliased({ ...op, from: m.path, to }, m.alias);
       }
       case 'patch': {
         const m = main(op.path);
+        const newPath = op.newPath === undefined ? undefined : fix(op.newPath);
+        const copyFrom = op.copyFrom === undefined ? undefined : fix(op.copyFrom);
+        if (unchanged(m, op.path) && newPath === op.newPath && copyFrom === op.copyFrom) return op;
         const out = aliased({ ...op, path: m.path }, m.alias);
-        if (op.newPath !== undefined) out.newPath = fix(op.newPath);
-        if (op.copyFrom !== undefined) out.copyFrom = fix(op.copyFrom);
+        if (newPath !== undefined) out.newPath = newPath;
+        if (copyFrom !== undefined) out.copyFrom = copyFrom;
         return out;
       }
       default: {
         const m = main(op.path);
+        if (unchanged(m, op.path)) return op;
         return aliased({ ...op, path: m.path }, m.alias);
       }
     }
