@@ -757,7 +757,11 @@ function scanDiff(
 export function leanGitDiff(text: string): ParsedBlock | null {
   if (!text.startsWith('diff --git ') || text.includes('\r') || text.includes('```') || text.includes('~~~'))
     return null;
-  const files: DiffFile[] = [];
+  // Each file's ops as soon as the file is read (blockFromFiles's way, a file at a time): its builder
+  // and its DiffFile die young instead of being kept, and moved, until the last file is read.
+  let files = 0;
+  const ops: Op[] = [];
+  const diags: Diagnostic[] = [];
   const none: Diagnostic[] = [];
   let pos = 0; // start of the line being read
   let lineNo = 1;
@@ -838,9 +842,10 @@ export function leanGitDiff(text: string): ParsedBlock | null {
       if (pos !== text.length - 1 || text.charCodeAt(pos) !== 10) return null;
       pos = text.length;
     }
-    files.push(f);
+    files++;
+    fileOpsInto(f, ops, diags);
   }
-  return blockFromFiles(files, [], 1, last, 'diff');
+  return finishBlock(files, ops, diags, 1, last, 'diff');
 }
 
 /** Lines that start something in a diff, never an unchanged line that lost its space. */
@@ -1125,18 +1130,33 @@ function blockFromFiles(
 ): ParsedBlock {
   const ops: Op[] = [];
   const diags = [...diagnostics];
-  for (const f of files) {
-    const fileOps = diffFileToOps(f);
-    if (fileOps.length === 0) {
-      diags.push({
-        severity: 'info',
-        line: f.line,
-        message: `The diff of ${f.newPath ?? f.oldPath} at reply line ${f.line} changes nothing that can be applied (no hunks${f.isCopy ? '' : ', or only a file mode'}).`,
-      });
-    }
-    ops.push(...fileOps);
+  for (const f of files) fileOpsInto(f, ops, diags);
+  return finishBlock(files.length, ops, diags, start, end, what);
+}
+
+/** A file's ops appended to `ops`; a file with none is said in `diags`. */
+function fileOpsInto(f: DiffFile, ops: Op[], diags: Diagnostic[]): void {
+  const fileOps = diffFileToOps(f);
+  if (fileOps.length === 0) {
+    diags.push({
+      severity: 'info',
+      line: f.line,
+      message: `The diff of ${f.newPath ?? f.oldPath} at reply line ${f.line} changes nothing that can be applied (no hunks${f.isCopy ? '' : ', or only a file mode'}).`,
+    });
   }
-  if (files.length === 0 && diags.length === 0)
+  for (const op of fileOps) ops.push(op);
+}
+
+/** The block of `files` files whose ops and diagnostics are these; a block of none says so. */
+function finishBlock(
+  files: number,
+  ops: Op[],
+  diags: Diagnostic[],
+  start: number,
+  end: number,
+  what: string,
+): ParsedBlock {
+  if (files === 0 && diags.length === 0)
     diags.push({
       severity: 'warning',
       line: start,
