@@ -1,8 +1,14 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { planNeedsFirst } from '../../shared/engine';
 import { commitMessage } from '../../shared/git/commit-message';
 import type { Proposal } from '../../shared/protocol/messages';
-import { askGitEarly, commitRequest, type GitInfo, reviewPaths, untickIgnored } from '../ui/git-state';
+import {
+  askGitEarly,
+  commitRequest,
+  type EarlyGitInfo,
+  type GitInfo,
+  reviewPaths,
+  untickIgnored,
+} from '../ui/git-state';
 import {
   type ApplyOutcome,
   type ApplyStep,
@@ -12,7 +18,6 @@ import {
   type HostCall,
   type Review,
   type ReviewFile,
-  reviewChangeSet,
   reviewLabel,
   type UndoOutcome,
 } from '../ui/review';
@@ -83,7 +88,17 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
       const on = [...defaultTicks({ ...review, files: fresh })];
       if (on.length) setTicked((prev) => new Set([...prev, ...on]));
     };
-    const built = buildReview(proposal, root, call, {
+    // The files' git state is asked beside the reads (after them: the plan waits for those), for the
+    // very names the plan reads first. In the usual case the answer is in when the plan is done, and
+    // "ready" does not wait a round trip more for it; a review that shows other names asks again for those.
+    let git: EarlyGitInfo | undefined;
+    const reading: HostCall = (method, params) => {
+      const answer = call(method, params);
+      if (method === 'readFiles' && !git)
+        git = askGitEarly(call, root, (params as { paths: string[] }).paths);
+      return answer;
+    };
+    const built = buildReview(proposal, root, reading, {
       signal: stop.signal,
       yieldAfter: afterFrame,
       onProgress: (progress) => {
@@ -92,10 +107,6 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
         setPlanning({ phase: 'planning', progress });
       },
     });
-    // The files' git state is asked beside the reads (after them: the plan waits for those), for the
-    // names the plan reads first. In the usual case the answer is in when the plan is done, and "ready"
-    // does not wait a round trip more for it; a review that shows other names asks again for those.
-    const git = askGitEarly(call, root, planNeedsFirst(reviewChangeSet(proposal, root)));
     built.then(
       (r) => {
         if (token !== latest.current) return;
@@ -105,7 +116,7 @@ export function useReview(proposal: Proposal | null, root: string | undefined, c
         }
         tickNew(r.review);
         // Apply waits for the files' git state: an ignored file must be unticked before it can be written.
-        void git.forReview(reviewPaths(r.review)).then((info) => {
+        void (git ?? askGitEarly(call, root, [])).forReview(reviewPaths(r.review)).then((info) => {
           if (token !== latest.current) return;
           setGit(info);
           if (info) setTicked((prev) => untickIgnored(prev, r.review, info));
