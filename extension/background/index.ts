@@ -64,6 +64,17 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     chrome.storage.session.get('proposal').then((v) => sendResponse(v.proposal ?? null));
     return true;
   }
+  if (msg.type === 'read-ahead') {
+    // A failed read is answered with null: the panel then asks the host itself.
+    const read = readAhead.takeFirst();
+    if (!read) sendResponse(null);
+    else
+      read.answer.then(
+        (result) => sendResponse({ root: read.root, paths: read.paths, result }),
+        () => sendResponse(null),
+      );
+    return true;
+  }
   if (msg.type === 'insert-instructions') {
     insertInstructions(msg.text).then(sendResponse);
     return true;

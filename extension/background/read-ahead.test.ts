@@ -84,6 +84,30 @@ describe('ReadAhead', () => {
     expect(ahead.take(params)).toBeUndefined();
   });
 
+  it("gives the loading panel the newest start's first read whole, once, and not after a few seconds", async () => {
+    let now = 1000;
+    const host = fakeHost();
+    const ahead = new ReadAhead(host.call, () => now);
+    expect(ahead.takeFirst()).toBeUndefined();
+    ahead.start(proposal, '/home/ada/older');
+    ahead.start(proposal, ROOT);
+    const first = ahead.takeFirst();
+    expect(first && { root: first.root, paths: first.paths }).toEqual({
+      root: ROOT,
+      paths: ['src/a.ts', 'src/b.ts'],
+    });
+    expect(await first?.answer).toMatchObject({
+      root: ROOT,
+      files: [{ path: 'src/a.ts', exists: true }, {}],
+    });
+    // Taken: the panel's own readFiles for it is not answered from it a second time.
+    expect(ahead.take({ root: ROOT, paths: ['src/a.ts', 'src/b.ts'] })).toBeUndefined();
+    expect(ahead.takeFirst()?.root).toBe('/home/ada/older');
+    ahead.start(proposal, ROOT);
+    now += READ_AHEAD_MS + 1;
+    expect(ahead.takeFirst()).toBeUndefined();
+  });
+
   it('keeps no failed read: the panel then asks the host itself', async () => {
     const host = fakeHost(true);
     const ahead = new ReadAhead(host.call);

@@ -18,9 +18,19 @@ type Answer = Promise<ResultOf<'readFiles'>>;
 
 interface Entry {
   root: string;
+  paths: readonly string[];
   /** The paths asked for, sorted: the panel asks for the same ones, in whatever order. */
   key: string;
   at: number;
+  answer: Answer;
+  /** The first read of its `start`: the one the loading panel asks for whole (`takeFirst`). */
+  first: boolean;
+}
+
+/** A read made ahead, with what it asked: the panel matches its own first read against it. */
+export interface ReadAheadAnswer {
+  root: string;
+  paths: readonly string[];
   answer: Answer;
 }
 
@@ -36,12 +46,21 @@ export class ReadAhead {
 
   /** Reads what the review of `proposal` in `root` will read, keeping each answer for the panel. */
   start(proposal: Proposal, root: string): void {
+    let first = true;
     const ahead: HostCall = (method, params) => {
       const answer = this.call(method, params);
       if (method === 'readFiles') {
         const p = params as ParamsOf<'readFiles'>;
         // A failed read is not kept: the panel asks the host itself and gets the host's own answer.
-        const entry: Entry = { root: p.root, key: keyOf(p.paths), at: this.now(), answer: answer as Answer };
+        const entry: Entry = {
+          root: p.root,
+          paths: p.paths,
+          key: keyOf(p.paths),
+          at: this.now(),
+          answer: answer as Answer,
+          first,
+        };
+        first = false;
         this.entries.push(entry);
         answer.catch(() => this.drop(entry));
       }
@@ -62,6 +81,19 @@ export class ReadAhead {
     if (!entry) return undefined;
     this.drop(entry);
     return entry.answer;
+  }
+
+  /**
+   * The first read of the newest start, with its folder and paths, once: the side panel asks for it as
+   * soon as it loads, before its own code could work out what to read, and answers its first `readFiles`
+   * with it when that asks for the same folder and paths (ui/early-read.ts). Undefined when there is none.
+   */
+  takeFirst(): ReadAheadAnswer | undefined {
+    this.prune();
+    const entry = this.entries.findLast((e) => e.first);
+    if (!entry) return undefined;
+    this.drop(entry);
+    return { root: entry.root, paths: entry.paths, answer: entry.answer };
   }
 
   private prune(): void {

@@ -132,6 +132,39 @@ describe('SidePanel', () => {
     expect(rows()).toEqual(['early.ts']);
   });
 
+  it("answers the review's first read with the one the background made at the click, when it asked the same", async () => {
+    const folders = { last: '/p', recent: ['/p'], byConversation: {} };
+    // The file exists in the early answer and not on the stand-in host: the row tells who answered.
+    const earlyRead = (root: string) => ({
+      root,
+      paths: ['early.ts'],
+      result: {
+        root,
+        files: [{ path: 'early.ts', exists: true, text: 'then\n', hash: 'h', size: 5, mode: 420 }],
+      },
+    });
+    const status = () => root.querySelector<HTMLElement>('[data-replyapply-file]')?.dataset.status;
+    for (const [readRoot, asked, shown] of [
+      ['/p', [], 'error'],
+      ['/elsewhere', ['readFiles'], 'ok'],
+    ] as const) {
+      fakeChrome({ proposal: proposal('early.ts'), folders });
+      const h = host({});
+      const early = {
+        proposal: Promise.resolve(proposal('early.ts')),
+        folders: Promise.resolve(folders),
+        read: Promise.resolve(earlyRead(readRoot)),
+        stale: () => false,
+      };
+      await act(() => render(<SidePanel call={h.call} early={early} />, root));
+      await settle();
+      expect(rows()).toEqual(['early.ts']);
+      expect(h.calls.filter((m) => m === 'readFiles')).toEqual(asked);
+      expect(status()).toBe(shown);
+      await act(() => render(null, root));
+    }
+  });
+
   it('reads again what was stored anew while its code loaded (Apply clicked on another reply)', async () => {
     fakeChrome({
       proposal: proposal('newer.ts'),

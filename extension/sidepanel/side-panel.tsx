@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { nameOps } from '../../shared/changeset/unnamed';
 import type { Proposal } from '../../shared/protocol/messages';
+import { withEarlyRead } from '../ui/early-read';
 import { conversationKey, type FolderMemory, folderFor, loadFolders } from '../ui/folders';
 import { HistoryView } from '../ui/history-view';
 import { HostStatusView } from '../ui/host-status-view';
 import { PasteBox } from '../ui/paste-box';
 import { ProjectFolder } from '../ui/project-folder';
 import { formatsOf, type HostCall, summaryOf } from '../ui/review';
-import { readStoredProposal } from '../ui/rpc';
+import { type EarlyRead, readStoredProposal } from '../ui/rpc';
 import { useFolderMemory } from '../ui/use-folder-memory';
 import { useStoredProposal } from '../ui/use-stored-proposal';
 import { ReviewBody } from './review-body';
@@ -18,6 +19,8 @@ import { shownReview, useReview } from './use-review';
 export interface EarlyReads {
   proposal: Promise<Proposal | null>;
   folders: Promise<FolderMemory>;
+  /** The review's first read, made by the background at the click; null when it made none. */
+  read?: Promise<EarlyRead | null>;
   /** Whether that value was stored anew after its read was asked for. */
   stale: (what: 'proposal' | 'folders') => boolean;
 }
@@ -69,7 +72,9 @@ export function SidePanel({ call, early }: { call: HostCall; early?: EarlyReads 
   );
   const key = proposal ? conversationKey(proposal.site, proposal.conversationId) : undefined;
   const folder = memory ? folderFor(memory, key) : undefined;
-  const state = useReview(proposal, folder, call);
+  // The review's first read is answered by the one the background made at the click, when it matches.
+  const reviewCall = useMemo(() => (early?.read ? withEarlyRead(call, early.read) : call), [call, early]);
+  const state = useReview(proposal, folder, reviewCall);
   const { planning } = state;
   // The same function on every render, so the file rows that did not change are not drawn again.
   const onPasteInstead = useCallback(

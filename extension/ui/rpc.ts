@@ -26,6 +26,19 @@ export const getProposal = () => send<Proposal | null>({ type: 'get-proposal' })
 export const readStoredProposal = () =>
   chrome.storage.session.get('proposal').then((v) => (v.proposal as Proposal | undefined) ?? null);
 
+/** A `readFiles` made ahead by the background, with what it asked (answered once: background/read-ahead.ts). */
+export interface EarlyRead {
+  root: string;
+  paths: readonly string[];
+  result: ResultOf<'readFiles'>;
+}
+
+/**
+ * The review's first read as the background made it at the click, or null: asked by the side panel as it
+ * loads, so the answer is in before the panel's code has worked out what to read (ui/early-read.ts).
+ */
+export const takeReadAhead = () => send<EarlyRead | null>({ type: 'read-ahead' });
+
 export async function hostCall<M extends Method>(method: M, params: ParamsOf<M>): Promise<ResultOf<M>> {
   const r = await send<{ ok: true; result: ResultOf<M> } | { ok: false; error: HostError }>({
     type: 'host-call',

@@ -47,6 +47,11 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('host-status') }),
   z.object({ type: z.literal('host-call'), method: z.string(), params: z.unknown() }),
   z.object({ type: z.literal('get-proposal') }),
+  /**
+   * The review's first read, made ahead at the click (background/read-ahead.ts), asked for by the side
+   * panel as it loads: `{ root, paths, result }` once, or null.
+   */
+  z.object({ type: z.literal('read-ahead') }),
   /** Put format instructions into the chat's message box in the active tab (forwarded to its content script). */
   z.object({ type: z.literal('insert-instructions'), text: z.string().check(z.maxLength(20_000)) }),
 ]);
