@@ -1,46 +1,19 @@
 /// <reference types="vitest/config" />
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
-import { defineConfig, type Plugin } from 'vite';
-import { type BuiltChunk, panelPreloads } from './extension/sidepanel/preload-modules';
+import { defineConfig } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
+import { COMPILE_HINT, compiledOnLoad } from './scripts/compile-hint.mjs';
 
 /**
- * V8's explicit compile hint (Chrome 136+): every function of a chunk that starts with it is compiled
- * with the module while it streams in, off the main thread, and goes into Chrome's code cache (written
- * on a script's second load, read from the third on). Without it each function the content script
- * calls is compiled on the chat page's main thread at its first call, on every page load: a third of
- * the content script's CPU on a 200-reply conversation (issue 16). The price is paid once, when the
- * cache is written (it holds every function, not only those that ran). The chunks of the content script
- * and the format parsers carry it, and those of the review (the engine plans every file the moment the
- * side panel opens); Firefox ignores the comment.
+ * The side panel is bundled on its own, after this build (scripts/build-panel.mjs, which says why and
+ * puts `side_panel` back into the built manifest); every other page, the background and the content
+ * script are built here. Chunks start with V8's compile hint as scripts/compile-hint.mjs says.
  */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-const compiledOnLoad = (moduleIds: readonly string[]) =>
-  moduleIds.some((id) =>
-    /[\\/](extension[\\/](content|sidepanel|ui)|shared[\\/](formats|engine))[\\/]/.test(id),
-  );
-
-/** The side panel's lazily imported modules, listed in its head (extension/sidepanel/preload-modules.ts). */
-const preloadPanelModules: Plugin = {
-  name: 'replyapply-preload-panel-modules',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(html, ctx) {
-      const { bundle, chunk } = ctx;
-      if (!bundle || !chunk || !ctx.path.endsWith('/sidepanel/index.html')) return html;
-      return panelPreloads(bundle as Record<string, BuiltChunk>, chunk.fileName).map((f) => ({
-        tag: 'link',
-        attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
-        injectTo: 'head' as const,
-      }));
-    },
-  },
-};
+const { side_panel: _builtByBuildPanel, ...manifestWithoutPanel } = manifest;
 
 export default defineConfig({
-  plugins: process.env.VITEST ? [] : [preact(), crx({ manifest }), preloadPanelModules],
+  plugins: process.env.VITEST ? [] : [preact(), crx({ manifest: manifestWithoutPanel })],
   build: {
     outDir: 'dist/extension',
     emptyOutDir: true,

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The source files the side panel evaluates before it can show anything: the entry chunk and every chunk
- * it imports statically (what `import()` loads later is left out), as esbuild splits them.
+ * it imports statically (what `import()` loads later is left out), as esbuild splits them (the panel is
+ * built this way: scripts/build-panel.mjs).
  */
 async function loadedAtStart(entry: string): Promise<string[]> {
   const outdir = mkdtempSync(join(tmpdir(), 'replyapply-startup-'));
