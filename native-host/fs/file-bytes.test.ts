@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Arena, decodeText, readExactSync, sha256 } from './file-bytes';
+import { Arena, decodeText, readExactSync, type Scratch, sha256 } from './file-bytes';
 
 describe('decodeText', () => {
   it.each([
@@ -86,4 +86,47 @@ describe('sha256', () => {
       { numRuns: 300 },
     );
   });
+});
+
+describe('readExactSync', () => {
+  const memories = (): [string, () => Scratch | Arena | undefined][] => [
+    ['no buffer given', () => undefined],
+    ['a scratch buffer smaller than the file', () => ({ buf: Buffer.alloc(3) })],
+    ['a scratch buffer larger than the file', () => ({ buf: Buffer.alloc(70_000) })],
+    ['an arena', () => new Arena(4096)],
+  ];
+
+  it('reads every byte of a file of any size, in every kind of buffer (property)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replyapply-read-'));
+    try {
+      fc.assert(
+        fc.property(fc.uint8Array({ maxLength: 20_000 }), fc.integer({ min: 0, max: 3 }), (bytes, m) => {
+          const path = join(dir, 'f');
+          writeFileSync(path, bytes);
+          const r = readExactSync(path, Number.POSITIVE_INFINITY, memories()[m]![1]());
+          if (r.kind !== 'file') throw new Error(r.kind);
+          expect(Buffer.compare(r.file.data, Buffer.from(bytes))).toBe(0);
+          expect(r.file.size).toBe(bytes.length);
+        }),
+        { numRuns: 200 },
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // A file that is longer than fstat says (as one that grew after it): /proc's files say 0 bytes.
+  it.runIf(existsSync('/proc/self/status')).each(memories())(
+    'reads a file on past the size fstat gave, to its end (%s)',
+    (_, memory) => {
+      const r = readExactSync('/proc/self/status', Number.POSITIVE_INFINITY, memory());
+      if (r.kind !== 'file') throw new Error(r.kind);
+      const text = r.file.data.toString();
+      expect(text).toMatch(/^Name:/);
+      expect(text.endsWith('\n')).toBe(true);
+      // The same lines as Node reads (a few values, such as the memory figures, move between the reads).
+      const names = (t: string) => t.split('\n').map((l) => l.split(':')[0]);
+      expect(names(text)).toEqual(names(readFileSync('/proc/self/status', 'utf8')));
+    },
+  );
 });

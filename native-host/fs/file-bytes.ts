@@ -121,7 +121,14 @@ export class Arena {
   }
 }
 
-/** Every byte up to the end of the file, which may have grown since `fstat` said `size`. */
+/**
+ * Every byte up to the end of the regular file `fd`, which may have grown since `fstat` said `size`.
+ * Each read asks for more than is left (room for `size + 1` at least). Once `size` bytes are in, a read
+ * that returns fewer bytes than asked is the file's end: a file that kept its size is one read, not a
+ * second one that returns nothing (ten thousand system calls fewer for a 10,000-file plan; issue 28).
+ * Before `size`, a short read is not trusted to be the end (a network or FUSE file system may return
+ * less); a full read past it means the file grew, and it is read on to its end.
+ */
 function readToEnd(fd: number, size: number, maxBytes: number, memory?: Scratch | Arena): Buffer {
   const arena = memory instanceof Arena ? memory : undefined;
   const scratch = memory instanceof Arena ? undefined : memory;
@@ -129,7 +136,7 @@ function readToEnd(fd: number, size: number, maxBytes: number, memory?: Scratch 
     ? arena.take(size + 1)
     : scratch && scratch.buf.length >= size + 1
       ? scratch.buf
-      : Buffer.allocUnsafe(Math.max(size, 1));
+      : Buffer.allocUnsafe(size + 1);
   let length = 0;
   for (;;) {
     if (length === buf.length) {
@@ -139,9 +146,11 @@ function readToEnd(fd: number, size: number, maxBytes: number, memory?: Scratch 
       buf.copy(bigger, 0, 0, length);
       buf = bigger;
     }
-    const n = readSync(fd, buf, length, buf.length - length, null);
+    const want = buf.length - length;
+    const n = readSync(fd, buf, length, want, null);
     if (n === 0) break;
     length += n;
+    if (n < want && length >= size) break;
   }
   if (scratch && buf.length > scratch.buf.length) scratch.buf = buf;
   return arena ? arena.trim(buf, length) : buf.subarray(0, length);
