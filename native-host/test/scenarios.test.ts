@@ -279,27 +279,51 @@ describe('replyapply apply | head', () => {
 });
 
 describe("the CLI's young generation (issue 16)", () => {
+  /** A project of 200 files and a reply changing each (its hunks live until their file is planned). */
+  function twoHundredFiles(project: string): string {
+    const diff: string[] = [];
+    for (let f = 0; f < 200; f++) {
+      const lines = Array.from({ length: 200 }, (_, i) => `  let v${i} = compute(${f}, ${i});`);
+      writeFileSync(join(project, `file${f}.ts`), `${lines.join('\n')}\n`);
+      diff.push(`diff --git a/file${f}.ts b/file${f}.ts`, `--- a/file${f}.ts`, `+++ b/file${f}.ts`);
+      for (let at = 20; at < 200; at += 35) {
+        diff.push(`@@ -${at - 2},7 +${at - 2},7 @@`);
+        for (let i = at - 3; i < at + 4; i++) {
+          if (i === at) diff.push(`-${lines[i]}`, `+${lines[i]!.replace('compute', 'recompute')}`);
+          else diff.push(` ${lines[i]}`);
+        }
+      }
+    }
+    const reply = join(buildDir, 'young-reply.diff');
+    writeFileSync(reply, `${diff.join('\n')}\n`);
+    return reply;
+  }
+
+  /** The CLI's dry run of `reply` in `project`, Node started with `nodeArgs`: its exit code and stdout. */
+  function dryRun(nodeArgs: string[], project: string, reply: string, state: string) {
+    const env = { ...process.env, REPLYAPPLY_STATE_DIR: state, NO_COLOR: '1' };
+    return new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [...nodeArgs, cli, 'apply', '--dry-run', '--dir', project, reply],
+        { env, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString();
+      });
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout }));
+    });
+  }
+
   it('is not doubled again once the CLI runs, while a reply of 200 files is read and planned', async () => {
     const project = mkdtempSync(join(tmpdir(), 'replyapply-young-'));
     const state = mkdtempSync(join(tmpdir(), 'replyapply-state-'));
     try {
       // Every hunk lives until its file is planned: unchecked, V8 doubles its young generation three
       // times on this reply (8 MiB at the end).
-      const diff: string[] = [];
-      for (let f = 0; f < 200; f++) {
-        const lines = Array.from({ length: 200 }, (_, i) => `  let v${i} = compute(${f}, ${i});`);
-        writeFileSync(join(project, `file${f}.ts`), `${lines.join('\n')}\n`);
-        diff.push(`diff --git a/file${f}.ts b/file${f}.ts`, `--- a/file${f}.ts`, `+++ b/file${f}.ts`);
-        for (let at = 20; at < 200; at += 35) {
-          diff.push(`@@ -${at - 2},7 +${at - 2},7 @@`);
-          for (let i = at - 3; i < at + 4; i++) {
-            if (i === at) diff.push(`-${lines[i]}`, `+${lines[i]!.replace('compute', 'recompute')}`);
-            else diff.push(` ${lines[i]}`);
-          }
-        }
-      }
-      const reply = join(buildDir, 'young-reply.diff');
-      writeFileSync(reply, `${diff.join('\n')}\n`);
+      const reply = twoHundredFiles(project);
       // Loaded before the CLI (node -r): the young generation's size then, and when the process exits.
       const probe = join(buildDir, 'young-probe.cjs');
       const report = join(buildDir, 'young-sizes.json');
@@ -311,26 +335,32 @@ const start = size();
 process.on('exit', () => fs.writeFileSync(${JSON.stringify(report)}, JSON.stringify({ start, end: size() })));
 `,
       );
-      const env = { ...process.env, REPLYAPPLY_STATE_DIR: state, NO_COLOR: '1' };
-      const out = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          ['-r', probe, cli, 'apply', '--dry-run', '--dir', project, reply],
-          { env, stdio: ['ignore', 'pipe', 'inherit'] },
-        );
-        let stdout = '';
-        child.stdout.on('data', (c: Buffer) => {
-          stdout += c.toString();
-        });
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, stdout }));
-      });
+      const out = await dryRun(['-r', probe], project, reply, state);
       expect(out.code).toBe(0);
       expect(out.stdout).toContain('Plan for');
       expect(out.stdout.match(/^ok {6}modify {2}file\d+\.ts/gm)).toHaveLength(200);
       const { start, end } = JSON.parse(readFileSync(report, 'utf8')) as { start: number; end: number };
       // One doubling may come while Node loads the bundle, before its first module runs.
       expect(end).toBeLessThanOrEqual(2 * start);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+      rmSync(state, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('is collected by the planning thread alone, no helper thread woken for it (issue 28)', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'replyapply-young-'));
+    const state = mkdtempSync(join(tmpdir(), 'replyapply-state-'));
+    try {
+      const reply = twoHundredFiles(project);
+      // V8's line per collection: a scavenge's `background.scavenge.parallel` is the helpers' time in it.
+      // With parallel scavenges about half of this run's 18 show some.
+      const out = await dryRun(['--trace-gc-nvp'], project, reply, state);
+      expect(out.code).toBe(0);
+      const scavenges = out.stdout.split('\n').filter((l) => l.includes('gc=s '));
+      expect(scavenges.length).toBeGreaterThan(5);
+      const helped = scavenges.filter((l) => !/background\.scavenge\.parallel=0\.00 /.test(l));
+      expect(helped).toEqual([]);
     } finally {
       rmSync(project, { recursive: true, force: true });
       rmSync(state, { recursive: true, force: true });
