@@ -6,14 +6,12 @@ import manifest from './manifest.json' with { type: 'json' };
 import { COMPILE_HINT, compiledOnLoad } from './scripts/compile-hint.mjs';
 
 /**
- * The side panel is bundled on its own, after this build (scripts/build-panel.mjs, which says why and
- * puts `side_panel` back into the built manifest); every other page, the background and the content
- * script are built here. Chunks start with V8's compile hint as scripts/compile-hint.mjs says.
+ * Every page, the background and the content script; chunks start with V8's compile hint as
+ * scripts/compile-hint.mjs says. The side panel's page is built here too, so that the others' chunks are
+ * split as they were measured, and then replaced by the panel bundled on its own (scripts/build-panel.mjs).
  */
-const { side_panel: _builtByBuildPanel, ...manifestWithoutPanel } = manifest;
-
 export default defineConfig({
-  plugins: process.env.VITEST ? [] : [preact(), crx({ manifest: manifestWithoutPanel })],
+  plugins: process.env.VITEST ? [] : [preact(), crx({ manifest })],
   build: {
     outDir: 'dist/extension',
     emptyOutDir: true,

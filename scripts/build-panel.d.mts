@@ -7,3 +7,4 @@ export function panelPage(
   files: { entry: string; preloads: readonly string[]; styles: readonly string[] },
 ): string;
 export function buildPanel(): Promise<{ page: string; files: number }>;
+export function unusedChunks(dir: string, page: string, keep?: readonly string[]): string[];

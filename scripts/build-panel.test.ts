@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type PanelOutput, panelPage, panelPreloads } from './build-panel.mjs';
+import { type PanelOutput, panelPage, panelPreloads, unusedChunks } from './build-panel.mjs';
 
 const out = (statics: string[], dynamics: string[] = []): PanelOutput => ({
   imports: [
@@ -60,5 +63,45 @@ describe('panelPage', () => {
     expect(() =>
       panelPage(source.replace('./main.tsx', './other.tsx'), { entry: '/x.js', preloads: [], styles: [] }),
     ).toThrow(/main\.tsx/);
+  });
+});
+
+describe('unusedChunks', () => {
+  it('names the chunks only the replaced page loaded, and none another page, chunk or the manifest names', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replyapply-unused-'));
+    try {
+      const files: Record<string, string> = {
+        'manifest.json': '{"background":{"service_worker":"sw.js"}}',
+        'sw.js': 'import "./assets/engine-1.js";',
+        'sidepanel/index.html': '<script src="/assets/panel-1.js"></script><link href="/assets/ui-1.css">',
+        'popup/index.html': '<script src="/assets/popup-1.js"></script><link href="/assets/ui-1.css">',
+        'assets/panel-1.js': 'import "./start-1.js"; import "./preact-1.js";',
+        'assets/start-1.js': 'import "./engine-1.js"; import("./later-1.js");',
+        'assets/later-1.js': 'import "./only-later-1.js";',
+        'assets/only-later-1.js': '',
+        'assets/popup-1.js': 'import "./preact-1.js";',
+        'assets/preact-1.js': '',
+        'assets/engine-1.js': '',
+        'assets/ui-1.css': '',
+        'assets/start-1.js.map': '{}',
+        // The panel's own bundle, looked at only when not kept.
+        'panel/main-1.js': '',
+      };
+      for (const [f, text] of Object.entries(files)) {
+        mkdirSync(join(dir, f, '..'), { recursive: true });
+        writeFileSync(join(dir, f), text);
+      }
+      expect(unusedChunks(dir, 'sidepanel/index.html', ['panel'])).toEqual([
+        'assets/later-1.js',
+        'assets/only-later-1.js',
+        'assets/panel-1.js',
+        'assets/start-1.js',
+      ]);
+      // The page written by build-panel names only its own bundle: built again, nothing goes.
+      writeFileSync(join(dir, 'sidepanel/index.html'), '<script src="/panel/main-1.js"></script>');
+      expect(unusedChunks(dir, 'sidepanel/index.html', ['panel'])).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
