@@ -85,13 +85,14 @@ export function unusedChunks(dir, page, keep = []) {
   walk('');
   const text = new Map(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
   const base = (f) => f.slice(f.lastIndexOf('/') + 1);
-  const names = (f, from) => files.filter((g) => g !== f && text.get(from)?.includes(base(g)));
+  /** The other files `f` names. */
+  const names = (f) => files.filter((g) => g !== f && text.get(f)?.includes(base(g)));
   // What the page loads: the files its tags name, and what those import, transitively.
   const loaded = new Set();
   const visit = (f) => {
     if (loaded.has(f)) return;
     loaded.add(f);
-    for (const g of names(f, f)) visit(g);
+    for (const g of names(f)) visit(g);
   };
   for (const f of files) if (f !== page && text.get(page)?.includes(base(f))) visit(f);
   // Of those, the ones no file outside them (and outside the page) names; until nothing changes.

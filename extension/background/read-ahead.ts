@@ -9,6 +9,7 @@
  */
 import type { Proposal } from '../../shared/protocol/messages';
 import type { ParamsOf, ResultOf } from '../../shared/protocol/protocol';
+import { readKey } from '../ui/early-read';
 import { type HostCall, readForPlan, reviewChangeSet } from '../ui/review';
 
 /** How long a read made ahead may still answer the panel. */
@@ -34,8 +35,6 @@ export interface ReadAheadAnswer {
   answer: Answer;
 }
 
-const keyOf = (paths: readonly string[]) => [...paths].sort().join('\0');
-
 export class ReadAhead {
   private entries: Entry[] = [];
 
@@ -55,7 +54,7 @@ export class ReadAhead {
         const entry: Entry = {
           root: p.root,
           paths: p.paths,
-          key: keyOf(p.paths),
+          key: readKey(p.paths),
           at: this.now(),
           answer: answer as Answer,
           first,
@@ -76,7 +75,7 @@ export class ReadAhead {
     this.prune();
     const p = params as Partial<ParamsOf<'readFiles'>> | null;
     if (typeof p?.root !== 'string' || !Array.isArray(p.paths)) return undefined;
-    const key = keyOf(p.paths);
+    const key = readKey(p.paths);
     const entry = this.entries.find((e) => e.root === p.root && e.key === key);
     if (!entry) return undefined;
     this.drop(entry);

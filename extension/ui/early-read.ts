@@ -12,12 +12,14 @@
 import type { HostCall } from './review';
 import type { EarlyRead } from './rpc';
 
-const sameRead = (early: EarlyRead, params: { root: string; paths: readonly string[] }): boolean => {
-  if (early.root !== params.root || early.paths.length !== params.paths.length) return false;
-  const a = [...early.paths].sort();
-  const b = [...params.paths].sort();
-  return a.every((p, i) => p === b[i]);
-};
+/**
+ * The paths of a read as one key, whatever their order (a path holds no NUL: the path rules refuse it).
+ * Shared with the background's read-ahead, which keeps its reads under it.
+ */
+export const readKey = (paths: readonly string[]): string => [...paths].sort().join('\0');
+
+const sameRead = (early: EarlyRead, params: { root: string; paths: readonly string[] }): boolean =>
+  early.root === params.root && readKey(early.paths) === readKey(params.paths);
 
 export function withEarlyRead(call: HostCall, early: Promise<EarlyRead | null>): HostCall {
   let pending: Promise<EarlyRead | null> | undefined = early.catch(() => null);
