@@ -30,6 +30,7 @@ import {
   tempNameFor,
 } from './durable';
 import { HostFailure } from './failure';
+import type { Content } from './file-bytes';
 import {
   type Created,
   checkFolder,
@@ -52,8 +53,12 @@ import { comparable } from './within';
 /** Test hook: called with each step's name before the step runs; a throw there fails that step. */
 export type Faults = (step: string) => void | Promise<void>;
 
-/** `hash` is the sha256 of `data` when the reader already computed it (saves hashing it again). */
-export type Present = { exists: true; data: Buffer; mode: number; hash?: string };
+/**
+ * `hash` is the sha256 of `data` when the reader already computed it (saves hashing it again); `span` is
+ * where `data` is in the journal's blob when it was saved there as it was read (current.ts; `data` is then
+ * read back from it only if asked for, by a rollback).
+ */
+export type Present = { exists: true; data: Buffer; mode: number; hash?: string; span?: [number, number] };
 export type Absent = { exists: false };
 
 export interface Step {
@@ -62,8 +67,11 @@ export interface Step {
   /** Real absolute path (see safe-path.ts). */
   abs: string;
   current: Present | Absent;
-  /** The wanted state; `mode` undefined keeps the current file's mode (or the default for a new file). */
-  want: { exists: true; data: Buffer; mode?: number } | Absent;
+  /**
+   * The wanted state (a text is written as UTF-8, file-bytes.ts `Content`); `mode` undefined keeps the
+   * current file's mode (or the default for a new file).
+   */
+  want: { exists: true; data: Content; mode?: number } | Absent;
   /** The name of its temp file, beside it (set by `prepareCommit` for a step that writes). */
   tmp?: string;
 }
@@ -290,7 +298,7 @@ async function writeTemp(
   fault: Faults,
   blame: (rel: string) => void,
 ): Promise<Created> {
-  const want = s.want as { exists: true; data: Buffer; mode?: number };
+  const want = s.want as { exists: true; data: Content; mode?: number };
   try {
     await fault(`write:${s.rel}`);
     const mode = want.mode ?? (s.current.exists ? s.current.mode : undefined);

@@ -8,7 +8,8 @@ import { quotePath } from '../../shared/paths/paths';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import type { Absent, Present } from './commit-steps';
 import { HostFailure } from './failure';
-import { type Arena, readExactSync } from './file-bytes';
+import { readExactSync, type Scratch } from './file-bytes';
+import type { BlobWriter } from './journal';
 import type { ResolvedPath } from './safe-path';
 import { comparable } from './within';
 
@@ -19,8 +20,34 @@ export interface Current {
   hash: string | null;
 }
 
-/** Read what is at a resolved path; a folder or special file where a file is expected is a Conflict. */
-export async function readCurrent(resolved: ResolvedPath, raw: string, arena?: Arena): Promise<Current> {
+/** Bytes saved to a journal blob as they were read: read back from it when asked for (a rollback). */
+class Saved implements Present {
+  readonly exists = true;
+
+  constructor(
+    private readonly blob: BlobWriter,
+    readonly span: [number, number],
+    readonly mode: number,
+    readonly hash: string,
+  ) {}
+
+  get data(): Buffer {
+    return this.blob.read(this.span[0], this.span[1]);
+  }
+}
+
+/** One buffer for the reads whose bytes go straight to a blob (each is written before the next read). */
+const saveScratch: Scratch = { buf: Buffer.alloc(0) };
+
+/**
+ * Read what is at a resolved path; a folder or special file where a file is expected is a Conflict. With
+ * `saveTo`, a file's bytes are appended to that blob as they are read and not kept (its state's `span`).
+ */
+export async function readCurrent(
+  resolved: ResolvedPath,
+  raw: string,
+  saveTo?: BlobWriter,
+): Promise<Current> {
   const notFile = () =>
     new HostFailure(
       ErrorCode.Conflict,
@@ -31,7 +58,7 @@ export async function readCurrent(resolved: ResolvedPath, raw: string, arena?: A
   if (resolved.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
   let read: ReturnType<typeof readExactSync>;
   try {
-    read = readExactSync(resolved.abs, Number.POSITIVE_INFINITY, arena);
+    read = readExactSync(resolved.abs, Number.POSITIVE_INFINITY, saveTo ? saveScratch : undefined);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'unknown error';
     throw new HostFailure(
@@ -42,6 +69,11 @@ export async function readCurrent(resolved: ResolvedPath, raw: string, arena?: A
   }
   if (read.kind === 'missing') return { resolved, state: { exists: false }, hash: null };
   if (read.kind !== 'file') throw notFile();
+  if (saveTo) {
+    // Written before anything else can read into the scratch (no await since the read).
+    const saved = new Saved(saveTo, saveTo.add(read.file.data), read.file.mode, read.file.hash);
+    return { resolved, state: saved, hash: read.file.hash };
+  }
   return {
     resolved,
     state: { exists: true, data: read.file.data, mode: read.file.mode, hash: read.file.hash },

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Arena, decodeText, readExactSync, type Scratch, sha256 } from './file-bytes';
+import { bytesOf, contentHash, decodeText, readExactSync, type Scratch, sha256 } from './file-bytes';
 
 describe('decodeText', () => {
   it.each([
@@ -27,47 +27,39 @@ describe('decodeText', () => {
   });
 });
 
-describe('Arena', () => {
-  it('hands out views that never overlap, each keeping its bytes', () => {
-    const arena = new Arena(64);
-    const texts = ['abc', 'é€', '', 'x'.repeat(7), 'tail'];
-    const views = texts.map((t) => arena.encode(t));
-    expect(views.map((v) => v.toString('utf8'))).toEqual(texts);
-    expect(views[1]!.length).toBe(5);
-    // Filling past one chunk starts another; the earlier views are untouched.
-    const more = Array.from({ length: 20 }, (_, i) => arena.encode(`chunk-${i}`));
-    expect(more.map((v) => v.toString())).toEqual(Array.from({ length: 20 }, (_, i) => `chunk-${i}`));
-    expect(views.map((v) => v.toString('utf8'))).toEqual(texts);
+/** Any UTF-16 text, lone surrogates and astral pairs included. */
+const anyText = fc.string({
+  unit: fc.oneof(
+    fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+    fc.constantFrom('\ud800', '\udfff', '\u{1f600}', '\r\n', 'é'),
+  ),
+  maxLength: 200,
+});
+
+describe('bytesOf and contentHash', () => {
+  it('give a text the bytes every Node write of it gives, and bytes themselves (property)', () => {
+    const scratch: Scratch = { buf: Buffer.alloc(0) };
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const want = Buffer.from(text, 'utf8');
+        expect(Buffer.from(bytesOf(text, scratch))).toEqual(want);
+        expect(contentHash(text)).toBe(createHash('sha256').update(want).digest('hex'));
+        // Bytes are taken as they are, never re-encoded.
+        expect(bytesOf(want, scratch)).toBe(want);
+        expect(contentHash(want)).toBe(sha256(want));
+      }),
+    );
   });
 
-  it('gives a large request its own buffer', () => {
-    const arena = new Arena(64);
-    const big = arena.take(100);
-    expect(big.length).toBe(100);
-    expect(big.byteOffset).toBe(0);
-    expect(big.buffer.byteLength).toBe(100);
-    expect(arena.encode('ok').toString()).toBe('ok');
-  });
-
-  it('reads files into it exactly, the unused end given back for the next file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'replyapply-arena-'));
-    try {
-      writeFileSync(join(dir, 'a'), 'first file\n');
-      writeFileSync(join(dir, 'b'), 'second\n');
-      writeFileSync(join(dir, 'c'), '');
-      const arena = new Arena(1024);
-      const read = (name: string) => {
-        const r = readExactSync(join(dir, name), Number.POSITIVE_INFINITY, arena);
-        if (r.kind !== 'file') throw new Error(r.kind);
-        return r.file.data;
-      };
-      const [a, b, c] = [read('a'), read('b'), read('c')];
-      expect([a.toString(), b.toString(), c.toString()]).toEqual(['first file\n', 'second\n', '']);
-      expect(a.buffer).toBe(b.buffer);
-      expect(b.byteOffset).toBe(a.byteOffset + a.length);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it('reuses one buffer, grown only for a larger text', () => {
+    const scratch: Scratch = { buf: Buffer.alloc(0) };
+    const first = bytesOf('x'.repeat(1000), scratch);
+    const buf = scratch.buf;
+    expect(bytesOf('short é', scratch).buffer).toBe(first.buffer);
+    expect(Buffer.from(bytesOf('short é', scratch)).toString()).toBe('short é');
+    expect(scratch.buf).toBe(buf);
+    expect(bytesOf('y'.repeat(5000), scratch).length).toBe(5000);
+    expect(scratch.buf).not.toBe(buf);
   });
 });
 
@@ -89,18 +81,17 @@ describe('sha256', () => {
 });
 
 describe('readExactSync', () => {
-  const memories = (): [string, () => Scratch | Arena | undefined][] => [
+  const memories = (): [string, () => Scratch | undefined][] => [
     ['no buffer given', () => undefined],
     ['a scratch buffer smaller than the file', () => ({ buf: Buffer.alloc(3) })],
     ['a scratch buffer larger than the file', () => ({ buf: Buffer.alloc(70_000) })],
-    ['an arena', () => new Arena(4096)],
   ];
 
   it('reads every byte of a file of any size, in every kind of buffer (property)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'replyapply-read-'));
     try {
       fc.assert(
-        fc.property(fc.uint8Array({ maxLength: 20_000 }), fc.integer({ min: 0, max: 3 }), (bytes, m) => {
+        fc.property(fc.uint8Array({ maxLength: 20_000 }), fc.integer({ min: 0, max: 2 }), (bytes, m) => {
           const path = join(dir, 'f');
           writeFileSync(path, bytes);
           const r = readExactSync(path, Number.POSITIVE_INFINITY, memories()[m]![1]());

@@ -45,7 +45,7 @@ export type ReadOutcome =
 export function readExactSync(
   abs: string,
   maxBytes = Number.POSITIVE_INFINITY,
-  memory?: Scratch | Arena,
+  memory?: Scratch,
   /** False: `hash` is '' (a caller that writes nothing has no use for it). */
   hash = true,
 ): ReadOutcome {
@@ -85,40 +85,29 @@ export interface Scratch {
 }
 
 /**
- * Small buffers that are kept (the bytes a transaction journals and writes) carved out of a few large ones:
- * ten thousand separate buffers are ten thousand allocations outside the JavaScript heap, each of which
- * the garbage collector accounts for. Every view stays valid as long as it is referenced.
+ * What a write puts in a file: bytes as they are, or a text, written as UTF-8. A text is encoded only when
+ * it is hashed or written (`bytesOf`), into a buffer reused from one file to the next: ten thousand new
+ * texts kept as bytes until the write were 64 MiB of fresh memory beside the texts themselves (issue 28).
  */
-export class Arena {
-  private buf = Buffer.alloc(0);
-  private used = 0;
+export type Content = Uint8Array | string;
 
-  constructor(private readonly chunk = 4 * 1024 * 1024) {}
+/**
+ * `data`'s bytes: itself, or a text's UTF-8 in `scratch` (a lone surrogate becomes U+FFFD, as in every
+ * Node write of a string). A view into `scratch.buf`, valid until its next use: take the bytes before
+ * anything else can use the same scratch (no `await` in between).
+ */
+export function bytesOf(data: Content, scratch: Scratch): Uint8Array {
+  if (typeof data !== 'string') return data;
+  const size = Buffer.byteLength(data, 'utf8');
+  if (scratch.buf.length < size) scratch.buf = Buffer.allocUnsafeSlow(Math.max(size, 2 * scratch.buf.length));
+  return scratch.buf.subarray(0, scratch.buf.write(data, 0, size, 'utf8'));
+}
 
-  /** `size` bytes of fresh space (contents undefined). */
-  take(size: number): Buffer {
-    if (size > this.chunk / 8) return Buffer.allocUnsafeSlow(size);
-    if (this.used + size > this.buf.length) {
-      this.buf = Buffer.allocUnsafeSlow(this.chunk);
-      this.used = 0;
-    }
-    this.used += size;
-    return this.buf.subarray(this.used - size, this.used);
-  }
+const hashScratch: Scratch = { buf: Buffer.alloc(0) };
 
-  /** Return the unused end of the view the last `take` gave, when fewer bytes were needed. */
-  trim(view: Buffer, length: number): Buffer {
-    if (view.buffer === this.buf.buffer && view.byteOffset + view.length === this.used)
-      this.used -= view.length - length;
-    return view.subarray(0, length);
-  }
-
-  /** `text` as UTF-8 bytes. */
-  encode(text: string): Buffer {
-    const out = this.take(Buffer.byteLength(text, 'utf8'));
-    out.write(text, 0, 'utf8');
-    return out;
-  }
+/** The sha256 of `data`'s bytes: of exactly what writing it puts in the file. */
+export function contentHash(data: Content): string {
+  return sha256(bytesOf(data, hashScratch));
 }
 
 /**
@@ -129,14 +118,8 @@ export class Arena {
  * Before `size`, a short read is not trusted to be the end (a network or FUSE file system may return
  * less); a full read past it means the file grew, and it is read on to its end.
  */
-function readToEnd(fd: number, size: number, maxBytes: number, memory?: Scratch | Arena): Buffer {
-  const arena = memory instanceof Arena ? memory : undefined;
-  const scratch = memory instanceof Arena ? undefined : memory;
-  let buf = arena
-    ? arena.take(size + 1)
-    : scratch && scratch.buf.length >= size + 1
-      ? scratch.buf
-      : Buffer.allocUnsafe(size + 1);
+function readToEnd(fd: number, size: number, maxBytes: number, scratch?: Scratch): Buffer {
+  let buf = scratch && scratch.buf.length >= size + 1 ? scratch.buf : Buffer.allocUnsafe(size + 1);
   let length = 0;
   for (;;) {
     if (length === buf.length) {
@@ -153,7 +136,7 @@ function readToEnd(fd: number, size: number, maxBytes: number, memory?: Scratch 
     if (n < want && length >= size) break;
   }
   if (scratch && buf.length > scratch.buf.length) scratch.buf = buf;
-  return arena ? arena.trim(buf, length) : buf.subarray(0, length);
+  return buf.subarray(0, length);
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

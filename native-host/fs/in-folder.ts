@@ -39,6 +39,7 @@ import { quotePath } from '../../shared/paths/paths';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import { tempNameFor } from './durable';
 import { HostFailure } from './failure';
+import { bytesOf, type Content, type Scratch } from './file-bytes';
 import { comparable, isWithinDir } from './within';
 
 /** A real folder below the project root: where it is, and what it is (device and inode). */
@@ -283,8 +284,12 @@ export interface Created {
   fd: number;
 }
 
+/** Where a text is encoded for writing (bytesOf): one buffer for every file written. */
+const writeScratch: Scratch = { buf: Buffer.alloc(0) };
+
 /**
- * Create the file `name` in `folder` (O_CREAT|O_EXCL|O_NOFOLLOW) holding `data`, and return it still open.
+ * Create the file `name` in `folder` (O_CREAT|O_EXCL|O_NOFOLLOW) holding `data` (a text as UTF-8), and
+ * return it still open.
  * `mode` is set exactly when given; otherwise 0o666 minus the umask. `race`, a test hook, runs between the
  * last check of the folder and the call that creates the file. Throws FolderChanged when the folder is
  * not where it was checked, before or just after the creation; a file made in the wrong place by then is
@@ -294,7 +299,7 @@ export async function createFileIn(
   realRoot: string,
   folder: Folder,
   name: string,
-  data: Uint8Array,
+  data: Content,
   mode: number | undefined,
   race?: () => void | Promise<void>,
 ): Promise<Created> {
@@ -314,8 +319,10 @@ export async function createFileIn(
       throw err;
     }
     try {
+      // Encoded here, after the last await: nothing else uses the scratch before the bytes are written.
+      const bytes = bytesOf(data, writeScratch);
       let done = 0;
-      while (done < data.length) done += writeSync(fd, data, done, data.length - done);
+      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
       // Created with `mode` already unless the umask took bits away (ten thousand fchmods saved).
       if (mode !== undefined && !WIN && (Number(st.mode) & 0o7777) !== mode) fchmodSync(fd, mode);
     } catch (err) {
@@ -448,7 +455,7 @@ export async function replaceIn(
   realRoot: string,
   folder: Folder,
   name: string,
-  data: Uint8Array,
+  data: Content,
   mode?: number,
 ): Promise<void> {
   const tmp = tempNameFor(name);

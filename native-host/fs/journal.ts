@@ -99,24 +99,74 @@ export function entryDir(state: string, key: string, applyId: string): string {
   return path.join(rootJournalDir(state, key), applyId);
 }
 
-/** Write a blob file from buffers; returns each buffer's [offset, length]. Fsynced. */
-export async function writeBlobs(file: string, blobs: Uint8Array[]): Promise<Array<[number, number]>> {
-  // Synchronous writes: ten thousand small buffers are ten thousand thread-pool trips otherwise.
-  const fd = openSync(file, 'wx', 0o600);
-  const spans: Array<[number, number]> = [];
-  try {
-    let offset = 0;
-    for (const b of blobs) {
-      let done = 0;
-      while (done < b.length) done += writeSync(fd, b, done, b.length - done, offset + done);
-      spans.push([offset, b.length]);
-      offset += b.length;
-    }
+/**
+ * A blob file written as its bytes come: an apply saves each original as it reads it (transaction.ts), so
+ * that ten thousand files' bytes are not all kept in memory until the journal is written (64 MiB of fresh
+ * memory for the 10,000-file bench, issue 28). `finish` makes the file durable; `close` (always) frees it.
+ * Synchronous writes: ten thousand small buffers are ten thousand thread-pool trips otherwise.
+ */
+export class BlobWriter {
+  private fd: number | null;
+  private offset = 0;
+
+  constructor(readonly file: string) {
+    this.fd = openSync(file, 'wx', 0o600);
+  }
+
+  /** Append `bytes`; their [offset, length] in the file. */
+  add(bytes: Uint8Array): [number, number] {
+    if (this.fd === null) throw new Error(`${this.file} is closed`);
+    let done = 0;
+    while (done < bytes.length)
+      done += writeSync(this.fd, bytes, done, bytes.length - done, this.offset + done);
+    const span: [number, number] = [this.offset, bytes.length];
+    this.offset += bytes.length;
+    return span;
+  }
+
+  /** Every byte added made durable; the file is closed. */
+  async finish(): Promise<void> {
+    const fd = this.fd;
+    if (fd === null) throw new Error(`${this.file} is closed`);
     await new Promise<void>((resolve, reject) => fsync(fd, (err) => (err ? reject(err) : resolve())));
-  } finally {
+    this.close();
+  }
+
+  close(): void {
+    if (this.fd === null) return;
+    const fd = this.fd;
+    this.fd = null;
     closeSync(fd);
   }
-  return spans;
+
+  /** The bytes at [offset, offset + length), read back from the file (a rollback's original). */
+  read(offset: number, length: number): Buffer {
+    const out = Buffer.allocUnsafe(length);
+    const fd = openSync(this.file, 'r');
+    try {
+      let done = 0;
+      while (done < length) {
+        const n = readSync(fd, out, done, length - done, offset + done);
+        if (n === 0) throw new Error(`${this.file} ends before byte ${offset + length}`);
+        done += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return out;
+  }
+}
+
+/** Write a blob file from buffers; returns each buffer's [offset, length]. Fsynced. */
+export async function writeBlobs(file: string, blobs: Uint8Array[]): Promise<Array<[number, number]>> {
+  const w = new BlobWriter(file);
+  try {
+    const spans = blobs.map((b) => w.add(b));
+    await w.finish();
+    return spans;
+  } finally {
+    w.close();
+  }
 }
 
 /** Create the entry folder (and its parents) and fsync the folders whose listing changed. */

@@ -53,6 +53,28 @@ describe('apply and undo round trips', () => {
     expect(await snapshotTree(sb.root)).toEqual(before);
   });
 
+  it('many texts, each written as its own UTF-8 through one reused buffer, and undone without force', async () => {
+    // Above BULK_SYNC_FROM (the bulk way), sizes up and down so the buffer is grown and reused, a lone
+    // surrogate (written as U+FFFD, as every Node write of a string): the journal's hash of each written
+    // file must be of the bytes written, or undo would find every file "changed after the apply".
+    const texts = Array.from({ length: 80 }, (_, i) =>
+      i % 7 === 0 ? `lone \ud800 surrogate ${i}\n` : `${'é€🙂x'.repeat((i * 37) % 300)}${i}\n`,
+    );
+    const changes: FileChange[] = [];
+    for (const [i, text] of texts.entries()) {
+      await put(sb.root, `d/f${i}.txt`, `old ${i}\n`);
+      changes.push({ action: 'modify', path: `d/f${i}.txt`, baseHash: sha(`old ${i}\n`), content: text });
+    }
+    changes.push({ action: 'create', path: 'd/new.txt', baseHash: null, content: texts[3]! });
+    const before = await snapshotTree(sb.root);
+    const res = await apply(sb.root, changes);
+    for (const [i, text] of texts.entries())
+      expect(await readFile(path.join(sb.root, `d/f${i}.txt`))).toEqual(Buffer.from(text, 'utf8'));
+    expect(await readFile(path.join(sb.root, 'd/new.txt'))).toEqual(Buffer.from(texts[3]!, 'utf8'));
+    expect((await undo(sb.root)).applyId).toBe(res.applyId);
+    expect(await snapshotTree(sb.root)).toEqual(before);
+  });
+
   it('a change set with every action, and its undo', async () => {
     await put(sb.root, 'keep.txt', 'keep\n');
     await put(sb.root, 'src/a.ts', 'export const a = 1;\r\n');
@@ -151,6 +173,8 @@ describe('conflicts', () => {
     });
     expect(await snapshotTree(sb.root)).toEqual(before);
     expect(await history(sb.root)).toEqual([]);
+    // The journal entry the originals were saved into as they were read is gone with the refusal.
+    expect(await readdir(path.join(sb.state, 'journal', rootKey(sb.root)))).toEqual([]);
   });
 
   it.each([

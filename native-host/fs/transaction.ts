@@ -15,9 +15,10 @@ import {
 } from './commit-steps';
 import { type Current, missingDirs, readCurrent } from './current';
 import { HostFailure } from './failure';
-import { Arena, sha256 } from './file-bytes';
+import { type Content, contentHash } from './file-bytes';
 import { closeIdleFolders } from './in-folder';
 import {
+  BlobWriter,
   entryDir,
   type JournalEntry,
   type Manifest,
@@ -26,7 +27,6 @@ import {
   pruneJournal,
   removeEntryDir,
   rootKey,
-  writeBlobs,
   writeManifest,
 } from './journal';
 import { CONCURRENCY, mapLimited } from './limited';
@@ -143,91 +143,40 @@ async function applyLocked(
       change.action === 'delete' ? [target.abs] : from ? [from.abs] : [],
     ),
   );
-  // The bytes read here (journaled) and those to write live as long as the transaction: one arena.
-  const arena = new Arena();
-  const currents = await mapLimited(resolved, CONCURRENCY, async ({ change, target, from }) => ({
-    cur: await readCurrent(target, change.path, arena),
-    src: from && change.action === 'rename' ? await readCurrent(from, change.from, arena) : undefined,
-  }));
-
-  const conflicts: Array<{ path: string; why: string }> = [];
-  const steps: Step[] = [];
-  const files: FileResult[] = [];
-  for (const [index, { change }] of resolved.entries()) {
-    const { cur, src } = currents[index]!;
-    const result: FileResult = { path: change.path, action: change.action, status: 'ok' };
-    if (change.action === 'rename') result.from = change.from;
-    files.push(result);
-    if (change.action === 'rename' && src) {
-      if (!src.state.exists && change.baseHash === null)
-        conflicts.push({ path: change.from, why: 'does not exist, so it cannot be renamed' });
-      else if (src.hash !== change.baseHash)
-        conflicts.push({ path: change.from, why: changedWhy(change.baseHash, src) });
-      if (cur.state.exists)
-        conflicts.push({ path: change.path, why: 'already exists, so it cannot be renamed onto' });
-      // A renamed file keeps its mode: a script stays executable under its new name.
-      steps.push(writeStep(cur, arena.encode(change.content), src.state.exists ? src.state.mode : undefined));
-      steps.push({
-        rel: src.resolved.rel,
-        abs: src.resolved.abs,
-        current: src.state,
-        want: { exists: false },
-      });
-      continue;
-    }
-    if (cur.hash !== change.baseHash) {
-      conflicts.push({ path: change.path, why: changedWhy(change.baseHash, cur) });
-      continue;
-    }
-    if (change.action === 'delete') {
-      if (!cur.state.exists) {
-        result.status = 'skipped';
-        result.message = 'The file was already absent.';
-        continue;
-      }
-      steps.push({
-        rel: cur.resolved.rel,
-        abs: cur.resolved.abs,
-        current: cur.state,
-        want: { exists: false },
-      });
-      continue;
-    }
-    steps.push(writeStep(cur, arena.encode(change.content)));
-  }
-  if (conflicts.length) throw conflictError(conflicts);
-
-  const createDirs = await missingDirs(
-    realRoot,
-    steps.filter((s) => s.want.exists).map((s) => s.abs),
-  );
-  const prepared = prepareCommit(realRoot, steps, createDirs);
+  // The journal's entry comes first: each file's bytes go to its blob as the file is read (current.ts), not
+  // kept in memory until the check is done. A refusal below removes the entry again.
   const applyId = newApplyId();
   let dir: string | undefined;
+  let blob: BlobWriter | undefined;
+  let files: FileResult[];
   try {
     await options.faults?.('journal');
     dir = await makeEntryDir(state, key, applyId);
-    const originals = steps.filter((s) => s.current.exists);
-    const spans = await writeBlobs(
-      path.join(dir, 'before.bin'),
-      originals.map((s) => (s.current as Present).data),
+    const saveTo = new BlobWriter(path.join(dir, 'before.bin'));
+    blob = saveTo;
+    // One after another: each read is written out before the next read takes its buffer.
+    const currents: Array<{ cur: Current; src: Current | undefined }> = [];
+    for (const { change, target, from } of resolved)
+      currents.push({
+        cur: await readCurrent(target, change.path, saveTo),
+        src: from && change.action === 'rename' ? await readCurrent(from, change.from, saveTo) : undefined,
+      });
+    const checked = checkedSteps(resolved, currents);
+    const steps = checked.steps;
+    files = checked.files;
+
+    const createDirs = await missingDirs(
+      realRoot,
+      steps.filter((s) => s.want.exists).map((s) => s.abs),
     );
-    const spanOf = new Map(originals.map((s, i) => [s, spans[i]!]));
+    const prepared = prepareCommit(realRoot, steps, createDirs);
+    await saveTo.finish();
     const entries: JournalEntry[] = steps.map((s) => {
-      const span = spanOf.get(s);
       const cur = s.current;
       return {
         rel: s.rel,
-        before: cur.exists
-          ? {
-              exists: true,
-              hash: cur.hash ?? sha256(cur.data),
-              mode: cur.mode,
-              offset: span![0],
-              length: span![1],
-            }
-          : { exists: false },
-        afterHash: s.want.exists ? sha256(s.want.data) : null,
+        before: cur.exists ? { exists: true, mode: cur.mode, ...savedOf(cur) } : { exists: false },
+        afterHash: s.want.exists ? contentHash(s.want.data) : null,
       };
     });
     const manifest: Manifest = {
@@ -261,9 +210,10 @@ async function applyLocked(
       commit: () => writeManifest(journal, { ...applied, state: 'applied' }),
     });
   } catch (err) {
+    blob?.close();
     if (err instanceof SimulatedCrash) throw err;
-    // Rolled back (or never started): the journal entry describes nothing that happened. If the rollback
-    // itself failed the entry stays, marked pending, with the original bytes in it.
+    // Refused, rolled back, or never started: the journal entry describes nothing that happened. If the
+    // rollback itself failed the entry stays, marked pending, with the original bytes in it.
     if (dir !== undefined && !(err instanceof CommitFailure && !err.restored)) {
       await removeEntryDir(dir).catch(() => {});
     }
@@ -271,6 +221,59 @@ async function applyLocked(
   }
   await pruneJournal(state, key).catch(() => {});
   return { applyId, files };
+}
+
+/**
+ * Each change against what is on disk now: the steps that make it, and its result. Throws Conflict, with
+ * every file that differs from what was planned, before anything is written.
+ */
+function checkedSteps(
+  resolved: Array<{ change: FileChange }>,
+  currents: Array<{ cur: Current; src: Current | undefined }>,
+): { steps: Step[]; files: FileResult[] } {
+  const conflicts: Array<{ path: string; why: string }> = [];
+  const steps: Step[] = [];
+  const files: FileResult[] = [];
+  for (const [index, { change }] of resolved.entries()) {
+    const { cur, src } = currents[index]!;
+    const result: FileResult = { path: change.path, action: change.action, status: 'ok' };
+    if (change.action === 'rename') result.from = change.from;
+    files.push(result);
+    if (change.action === 'rename' && src) {
+      if (!src.state.exists && change.baseHash === null)
+        conflicts.push({ path: change.from, why: 'does not exist, so it cannot be renamed' });
+      else if (src.hash !== change.baseHash)
+        conflicts.push({ path: change.from, why: changedWhy(change.baseHash, src) });
+      if (cur.state.exists)
+        conflicts.push({ path: change.path, why: 'already exists, so it cannot be renamed onto' });
+      // A renamed file keeps its mode: a script stays executable under its new name.
+      steps.push(writeStep(cur, change.content, src.state.exists ? src.state.mode : undefined));
+      steps.push(removeStep(src));
+      continue;
+    }
+    if (cur.hash !== change.baseHash) {
+      conflicts.push({ path: change.path, why: changedWhy(change.baseHash, cur) });
+      continue;
+    }
+    if (change.action === 'delete') {
+      if (!cur.state.exists) {
+        result.status = 'skipped';
+        result.message = 'The file was already absent.';
+        continue;
+      }
+      steps.push(removeStep(cur));
+      continue;
+    }
+    steps.push(writeStep(cur, change.content));
+  }
+  if (conflicts.length) throw conflictError(conflicts);
+  return { steps, files };
+}
+
+/** Where a file's original is in the journal's blob (saved as it was read), and its hash. */
+function savedOf(cur: Present): { hash: string; offset: number; length: number } {
+  if (!cur.span || cur.hash === undefined) throw new Error('an original was not saved to the journal');
+  return { hash: cur.hash, offset: cur.span[0], length: cur.span[1] };
 }
 
 /** The journal could not be saved; the project was not touched yet. */
@@ -281,7 +284,11 @@ export function journalFailed(err: unknown): HostFailure {
   );
 }
 
-function writeStep(cur: Current, data: Buffer, mode?: number): Step {
+function removeStep(cur: Current): Step {
+  return { rel: cur.resolved.rel, abs: cur.resolved.abs, current: cur.state, want: { exists: false } };
+}
+
+function writeStep(cur: Current, data: Content, mode?: number): Step {
   return {
     rel: cur.resolved.rel,
     abs: cur.resolved.abs,

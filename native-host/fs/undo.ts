@@ -22,7 +22,7 @@ import {
 } from './commit-steps';
 import { missingDirs, readCurrent } from './current';
 import { HostFailure } from './failure';
-import { sha256 } from './file-bytes';
+import { contentHash, sha256 } from './file-bytes';
 import { closeIdleFolders } from './in-folder';
 import {
   entryDir,
@@ -178,7 +178,7 @@ async function undoLocked(
       entries: steps.map((s) => ({
         rel: s.rel,
         before: storedState(s.current, spanOf.get(s)),
-        afterHash: s.want.exists ? sha256(s.want.data) : null,
+        afterHash: s.want.exists ? contentHash(s.want.data) : null,
       })),
       createdDirs: createDirs.map((d) => relKey(realRoot, d)),
       temps: prepared.temps,
