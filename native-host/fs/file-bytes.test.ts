@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bytesOf, contentHash, decodeText, readExactSync, type Scratch, sha256 } from './file-bytes';
+import {
+  bytesOf,
+  contentHash,
+  decodeText,
+  readExactSync,
+  SCRATCH_KEEP,
+  type Scratch,
+  sha256,
+} from './file-bytes';
 
 describe('decodeText', () => {
   it.each([
@@ -60,6 +68,28 @@ describe('bytesOf and contentHash', () => {
     expect(scratch.buf).toBe(buf);
     expect(bytesOf('y'.repeat(5000), scratch).length).toBe(5000);
     expect(scratch.buf).not.toBe(buf);
+  });
+
+  it('keeps no buffer larger than SCRATCH_KEEP: a larger text, or file, gets its own', () => {
+    const scratch: Scratch = { buf: Buffer.alloc(0) };
+    const big = 'é'.repeat(SCRATCH_KEEP);
+    const bytes = bytesOf(big, scratch);
+    expect(Buffer.from(bytes).equals(Buffer.from(big))).toBe(true);
+    expect(scratch.buf.length).toBe(0);
+    bytesOf('z'.repeat(SCRATCH_KEEP - 10), scratch);
+    expect(scratch.buf.length).toBeLessThanOrEqual(SCRATCH_KEEP);
+
+    const dir = mkdtempSync(join(tmpdir(), 'replyapply-keep-'));
+    try {
+      writeFileSync(join(dir, 'big'), Buffer.alloc(SCRATCH_KEEP + 5, 1));
+      const small: Scratch = { buf: Buffer.alloc(16) };
+      const r = readExactSync(join(dir, 'big'), Number.POSITIVE_INFINITY, small);
+      if (r.kind !== 'file') throw new Error(r.kind);
+      expect(r.file.size).toBe(SCRATCH_KEEP + 5);
+      expect(small.buf.length).toBe(16);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

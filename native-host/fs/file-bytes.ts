@@ -85,6 +85,12 @@ export interface Scratch {
 }
 
 /**
+ * The largest buffer a scratch keeps. A larger file or text gets a buffer of its own, freed with it: the
+ * host lives as long as the browser, and must not hold the largest file it ever saw.
+ */
+export const SCRATCH_KEEP = 1 << 20;
+
+/**
  * What a write puts in a file: bytes as they are, or a text, written as UTF-8. A text is encoded only when
  * it is hashed or written (`bytesOf`), into a buffer reused from one file to the next: ten thousand new
  * texts kept as bytes until the write were 64 MiB of fresh memory beside the texts themselves (issue 28).
@@ -99,7 +105,9 @@ export type Content = Uint8Array | string;
 export function bytesOf(data: Content, scratch: Scratch): Uint8Array {
   if (typeof data !== 'string') return data;
   const size = Buffer.byteLength(data, 'utf8');
-  if (scratch.buf.length < size) scratch.buf = Buffer.allocUnsafeSlow(Math.max(size, 2 * scratch.buf.length));
+  if (size > SCRATCH_KEEP) return Buffer.from(data, 'utf8');
+  if (scratch.buf.length < size)
+    scratch.buf = Buffer.allocUnsafeSlow(Math.min(SCRATCH_KEEP, Math.max(size, 2 * scratch.buf.length)));
   return scratch.buf.subarray(0, scratch.buf.write(data, 0, size, 'utf8'));
 }
 
@@ -135,7 +143,7 @@ function readToEnd(fd: number, size: number, maxBytes: number, scratch?: Scratch
     length += n;
     if (n < want && length >= size) break;
   }
-  if (scratch && buf.length > scratch.buf.length) scratch.buf = buf;
+  if (scratch && buf.length > scratch.buf.length && buf.length <= SCRATCH_KEEP) scratch.buf = buf;
   return buf.subarray(0, length);
 }
 
