@@ -27,6 +27,7 @@ import {
   pruneJournal,
   removeEntryDir,
   rootKey,
+  type StoredState,
   writeManifest,
 } from './journal';
 import { CONCURRENCY, mapLimited } from './limited';
@@ -175,7 +176,7 @@ async function applyLocked(
       const cur = s.current;
       return {
         rel: s.rel,
-        before: cur.exists ? { exists: true, mode: cur.mode, ...savedOf(cur) } : { exists: false },
+        before: cur.exists ? savedOf(cur) : { exists: false },
         afterHash: s.want.exists ? contentHash(s.want.data) : null,
       };
     });
@@ -270,10 +271,10 @@ function checkedSteps(
   return { steps, files };
 }
 
-/** Where a file's original is in the journal's blob (saved as it was read), and its hash. */
-function savedOf(cur: Present): { hash: string; offset: number; length: number } {
+/** A file's original as the journal stores it: its hash, its mode, and where it is in the blob. */
+function savedOf(cur: Present): StoredState {
   if (!cur.span || cur.hash === undefined) throw new Error('an original was not saved to the journal');
-  return { hash: cur.hash, offset: cur.span[0], length: cur.span[1] };
+  return { exists: true, hash: cur.hash, mode: cur.mode, offset: cur.span[0], length: cur.span[1] };
 }
 
 /** The journal could not be saved; the project was not touched yet. */
