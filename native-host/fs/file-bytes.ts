@@ -45,7 +45,7 @@ export type ReadOutcome =
 export function readExactSync(
   abs: string,
   maxBytes = Number.POSITIVE_INFINITY,
-  memory?: Scratch,
+  scratch?: Scratch,
   /** False: `hash` is '' (a caller that writes nothing has no use for it). */
   hash = true,
 ): ReadOutcome {
@@ -63,7 +63,7 @@ export function readExactSync(
     const st = fstatSync(fd);
     if (!st.isFile()) return { kind: 'not-a-file' };
     if (st.size > maxBytes) return { kind: 'too-large', size: st.size };
-    const data = readToEnd(fd, st.size, maxBytes, memory);
+    const data = readToEnd(fd, st.size, maxBytes, scratch);
     if (data.length > maxBytes) return { kind: 'too-large', size: data.length };
     return {
       kind: 'file',
