@@ -496,10 +496,18 @@ describe('undo', () => {
     ]);
     await writeFile(path.join(sb.root, 'b.txt'), 'edited after');
     const edited = await snapshotTree(sb.root);
+    const res = await history(sb.root);
+    const entry = entryDir(sb.state, rootKey(sb.root), res[0]!.applyId);
     await expect(undo(sb.root)).rejects.toMatchObject({ code: ErrorCode.Conflict, path: 'b.txt' });
     expect(await snapshotTree(sb.root)).toEqual(edited);
+    // The files undo saved as it read them are gone with the refusal: only the apply's own journal stays.
+    expect((await readdir(entry)).sort()).toEqual(['before.bin', 'manifest.json']);
     await undo(sb.root, undefined, { force: true });
     expect(await snapshotTree(sb.root)).toEqual(before);
+    // A forced undo keeps what it replaced: the edit made after the apply is in its blob.
+    const blob = (await readdir(entry)).find((f) => f.startsWith('undo-'));
+    expect(blob).toBeDefined();
+    expect((await readFile(path.join(entry, blob!))).toString()).toContain('edited after');
   });
 
   it('a created file the user removed is a conflict; force leaves it removed', async () => {

@@ -6,7 +6,7 @@
  * Conflict when a file was edited after the apply, unless forced. It is itself a transaction (the same
  * commit-steps.ts), and the bytes it replaces are saved in the journal entry first.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode } from '../../shared/protocol/protocol';
 import {
@@ -25,6 +25,7 @@ import { HostFailure } from './failure';
 import { contentHash, sha256 } from './file-bytes';
 import { closeIdleFolders } from './in-folder';
 import {
+  BlobWriter,
   entryDir,
   isApplyId,
   listManifests,
@@ -32,10 +33,8 @@ import {
   readManifest,
   rootKey,
   type StoredState,
-  writeBlobs,
   writeManifest,
 } from './journal';
-import { CONCURRENCY, mapLimited } from './limited';
 import { acquireLock } from './lock';
 import { removeCreatedDirs } from './recorded';
 import { recoverInterrupted } from './recover';
@@ -118,15 +117,92 @@ async function undoLocked(
   manifest: Manifest,
   options: UndoOptions,
 ): Promise<{ applyId: string; files: FileResult[] }> {
+  // What undo replaces is saved first: after a crash, or a forced undo, those bytes are not lost. Each
+  // file goes into the blob as it is read (current.ts), as apply's originals do; a refusal removes it.
+  const blob = `undo-${Date.now()}.bin`;
+  let saveTo: BlobWriter;
+  try {
+    await options.faults?.('journal');
+    saveTo = new BlobWriter(path.join(dir, blob));
+  } catch (err) {
+    if (err instanceof SimulatedCrash) throw err;
+    throw journalFailed(err);
+  }
+  const undoing: Manifest = { ...manifest, state: 'undoing' };
+  let steps: Step[];
+  let createDirs: string[];
+  let prepared: ReturnType<typeof prepareCommit>;
+  try {
+    steps = await undoSteps(realRoot, dir, manifest, options, saveTo);
+    createDirs = await missingDirs(
+      realRoot,
+      steps.filter((s) => s.want.exists).map((s) => s.abs),
+    );
+    prepared = prepareCommit(realRoot, steps, createDirs);
+    await saveTo.finish();
+    undoing.undo = {
+      blob,
+      entries: steps.map((s) => ({
+        rel: s.rel,
+        before: storedState(s.current),
+        afterHash: s.want.exists ? contentHash(s.want.data) : null,
+      })),
+      createdDirs: createDirs.map((d) => relKey(realRoot, d)),
+      temps: prepared.temps,
+      folders: prepared.folderIds,
+    };
+    await writeManifest(dir, undoing);
+  } catch (err) {
+    saveTo.close();
+    if (err instanceof SimulatedCrash) throw err;
+    // Nothing was undone: the blob is of no use (the manifest still says `applied`).
+    await rm(path.join(dir, blob), { force: true }).catch(() => {});
+    throw err instanceof HostFailure ? err : journalFailed(err);
+  }
+  try {
+    await commitSteps(steps, {
+      realRoot,
+      faults: options.faults,
+      bulkSyncFrom: options.bulkSyncFrom,
+      syncFs: options.syncFs,
+      createDirs,
+      folders: prepared.folders,
+      commit: () => writeManifest(dir, { ...undoing, state: 'undone', undoneAt: new Date().toISOString() }),
+    });
+  } catch (err) {
+    // Rolled back: the apply stands. If the rollback failed the entry stays `undoing` for recover.ts.
+    if (err instanceof CommitFailure && err.restored) await writeManifest(dir, manifest).catch(() => {});
+    throw err;
+  }
+  await removeCreatedDirs(realRoot, manifest.createdDirs, manifest.folders);
+
+  const files: FileResult[] = manifest.changes.map((c) => ({
+    path: c.path,
+    action: c.action,
+    ...(c.from !== undefined ? { from: c.from } : {}),
+    status: 'ok',
+  }));
+  return { applyId: manifest.applyId, files };
+}
+
+/**
+ * The steps that put back what `manifest` replaced, each file as it is now saved to `saveTo`. Throws
+ * Conflict (a file changed after the apply, unless forced) and Internal (a damaged journal).
+ */
+async function undoSteps(
+  realRoot: string,
+  dir: string,
+  manifest: Manifest,
+  options: UndoOptions,
+  saveTo: BlobWriter,
+): Promise<Step[]> {
   const conflicts: string[] = [];
   const steps: Step[] = [];
   const blobs = await readFile(path.join(dir, 'before.bin')).catch(() => Buffer.alloc(0));
   const folders: FolderCache = new Map();
-  const currents = await mapLimited(manifest.entries, CONCURRENCY, async (e) =>
-    readCurrent(await resolveInRoot(realRoot, e.rel, 'write', folders), e.rel),
-  );
-  for (const [index, e] of manifest.entries.entries()) {
-    const cur = currents[index]!;
+  for (const e of manifest.entries) {
+    // One after another: each read is written out before the next read takes its buffer.
+    const cur = await readCurrent(await resolveInRoot(realRoot, e.rel, 'write', folders), e.rel, saveTo);
     if (cur.hash !== e.afterHash) conflicts.push(e.rel);
     if (e.before.exists) {
       const data = blobs.subarray(e.before.offset, e.before.offset + e.before.length);
@@ -156,68 +232,15 @@ async function undoLocked(
         : `${conflicts.length} files were changed after the apply: ${conflicts.join(', ')}. Nothing was undone (force to undo anyway).`;
     throw new HostFailure(ErrorCode.Conflict, message, first);
   }
-
-  const createDirs = await missingDirs(
-    realRoot,
-    steps.filter((s) => s.want.exists).map((s) => s.abs),
-  );
-  const prepared = prepareCommit(realRoot, steps, createDirs);
-  const blob = `undo-${Date.now()}.bin`;
-  const undoing: Manifest = { ...manifest, state: 'undoing' };
-  try {
-    await options.faults?.('journal');
-    // What undo replaces is saved first: after a crash, or a forced undo, those bytes are not lost.
-    const replaced = steps.filter((s) => s.current.exists);
-    const spans = await writeBlobs(
-      path.join(dir, blob),
-      replaced.map((s) => (s.current as Present).data),
-    );
-    const spanOf = new Map(replaced.map((s, i) => [s, spans[i]!]));
-    undoing.undo = {
-      blob,
-      entries: steps.map((s) => ({
-        rel: s.rel,
-        before: storedState(s.current, spanOf.get(s)),
-        afterHash: s.want.exists ? contentHash(s.want.data) : null,
-      })),
-      createdDirs: createDirs.map((d) => relKey(realRoot, d)),
-      temps: prepared.temps,
-      folders: prepared.folderIds,
-    };
-    await writeManifest(dir, undoing);
-  } catch (err) {
-    if (err instanceof SimulatedCrash) throw err;
-    throw journalFailed(err);
-  }
-  try {
-    await commitSteps(steps, {
-      realRoot,
-      faults: options.faults,
-      bulkSyncFrom: options.bulkSyncFrom,
-      syncFs: options.syncFs,
-      createDirs,
-      folders: prepared.folders,
-      commit: () => writeManifest(dir, { ...undoing, state: 'undone', undoneAt: new Date().toISOString() }),
-    });
-  } catch (err) {
-    // Rolled back: the apply stands. If the rollback failed the entry stays `undoing` for recover.ts.
-    if (err instanceof CommitFailure && err.restored) await writeManifest(dir, manifest).catch(() => {});
-    throw err;
-  }
-  await removeCreatedDirs(realRoot, manifest.createdDirs, manifest.folders);
-
-  const files: FileResult[] = manifest.changes.map((c) => ({
-    path: c.path,
-    action: c.action,
-    ...(c.from !== undefined ? { from: c.from } : {}),
-    status: 'ok',
-  }));
-  return { applyId: manifest.applyId, files };
+  return steps;
 }
 
-function storedState(state: Present | { exists: false }, span: [number, number] | undefined): StoredState {
+/** A file as undo's blob stores it: its hash, mode and span, saved as it was read. */
+function storedState(state: Present | { exists: false }): StoredState {
   if (!state.exists) return { exists: false };
-  return { exists: true, hash: sha256(state.data), mode: state.mode, offset: span![0], length: span![1] };
+  if (!state.span || state.hash === undefined)
+    throw new Error('a replaced file was not saved to the journal');
+  return { exists: true, hash: state.hash, mode: state.mode, offset: state.span[0], length: state.span[1] };
 }
 
 /** Applies of this project, newest first (unfinished ones are left out). */
