@@ -9,7 +9,7 @@ import { ErrorCode } from '../../shared/protocol/protocol';
 import type { Absent, Present } from './commit-steps';
 import { HostFailure } from './failure';
 import { readExactSync, type Scratch } from './file-bytes';
-import type { BlobWriter } from './journal';
+import type { BlobWriter, StoredState } from './journal';
 import type { ResolvedPath } from './safe-path';
 import { comparable } from './within';
 
@@ -34,6 +34,16 @@ class Saved implements Present {
   get data(): Buffer {
     return this.blob.read(this.span[0], this.span[1]);
   }
+}
+
+/**
+ * A state read with `saveTo` as its journal stores it: absent, or its hash, mode and where its bytes are in
+ * the blob (apply's originals, undo's replaced files).
+ */
+export function storedState(state: Present | Absent): StoredState {
+  if (!state.exists) return { exists: false };
+  if (!state.span || state.hash === undefined) throw new Error('a file was not saved to the journal as read');
+  return { exists: true, hash: state.hash, mode: state.mode, offset: state.span[0], length: state.span[1] };
 }
 
 /** One buffer for the reads whose bytes go straight to a blob (each is written before the next read). */

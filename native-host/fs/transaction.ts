@@ -7,13 +7,12 @@ import {
   commitSteps,
   type Durability,
   type Faults,
-  type Present,
   prepareCommit,
   relKey,
   SimulatedCrash,
   type Step,
 } from './commit-steps';
-import { type Current, missingDirs, readCurrent } from './current';
+import { type Current, missingDirs, readCurrent, storedState } from './current';
 import { HostFailure } from './failure';
 import { type Content, contentHash } from './file-bytes';
 import { closeIdleFolders } from './in-folder';
@@ -27,7 +26,6 @@ import {
   pruneJournal,
   removeEntryDir,
   rootKey,
-  type StoredState,
   writeManifest,
 } from './journal';
 import { CONCURRENCY, mapLimited } from './limited';
@@ -172,14 +170,11 @@ async function applyLocked(
     );
     const prepared = prepareCommit(realRoot, steps, createDirs);
     await saveTo.finish();
-    const entries: JournalEntry[] = steps.map((s) => {
-      const cur = s.current;
-      return {
-        rel: s.rel,
-        before: cur.exists ? savedOf(cur) : { exists: false },
-        afterHash: s.want.exists ? contentHash(s.want.data) : null,
-      };
-    });
+    const entries: JournalEntry[] = steps.map((s) => ({
+      rel: s.rel,
+      before: storedState(s.current),
+      afterHash: s.want.exists ? contentHash(s.want.data) : null,
+    }));
     const manifest: Manifest = {
       version: 1,
       applyId,
@@ -269,12 +264,6 @@ function checkedSteps(
   }
   if (conflicts.length) throw conflictError(conflicts);
   return { steps, files };
-}
-
-/** A file's original as the journal stores it: its hash, its mode, and where it is in the blob. */
-function savedOf(cur: Present): StoredState {
-  if (!cur.span || cur.hash === undefined) throw new Error('an original was not saved to the journal');
-  return { exists: true, hash: cur.hash, mode: cur.mode, offset: cur.span[0], length: cur.span[1] };
 }
 
 /** The journal could not be saved; the project was not touched yet. */

@@ -14,13 +14,12 @@ import {
   commitSteps,
   type Durability,
   type Faults,
-  type Present,
   prepareCommit,
   relKey,
   SimulatedCrash,
   type Step,
 } from './commit-steps';
-import { missingDirs, readCurrent } from './current';
+import { missingDirs, readCurrent, storedState } from './current';
 import { HostFailure } from './failure';
 import { contentHash, sha256 } from './file-bytes';
 import { closeIdleFolders } from './in-folder';
@@ -32,7 +31,6 @@ import {
   type Manifest,
   readManifest,
   rootKey,
-  type StoredState,
   writeManifest,
 } from './journal';
 import { acquireLock } from './lock';
@@ -233,14 +231,6 @@ async function undoSteps(
     throw new HostFailure(ErrorCode.Conflict, message, first);
   }
   return steps;
-}
-
-/** A file as undo's blob stores it: its hash, mode and span, saved as it was read. */
-function storedState(state: Present | { exists: false }): StoredState {
-  if (!state.exists) return { exists: false };
-  if (!state.span || state.hash === undefined)
-    throw new Error('a replaced file was not saved to the journal');
-  return { exists: true, hash: state.hash, mode: state.mode, offset: state.span[0], length: state.span[1] };
 }
 
 /** Applies of this project, newest first (unfinished ones are left out). */
