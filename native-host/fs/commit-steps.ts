@@ -35,9 +35,11 @@ import {
   type Created,
   checkFolder,
   createFileIn,
+  createFilesIn,
   type Folder,
   findFolder,
   folderAt,
+  type Made,
   mkdirIn,
   relOf,
   removeTemp,
@@ -149,6 +151,8 @@ export interface Durability {
   bulkSyncFrom?: number;
   /** Test hook standing in for `syncFileSystems` (to make it fail). */
   syncFs?: (paths: Iterable<string>) => Promise<boolean>;
+  /** From how many written files a second thread creates some of them (in-folder.ts `LANES_FROM` by default). */
+  lanesFrom?: number;
 }
 
 /**
@@ -178,7 +182,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
     return f;
   };
   const created: Folder[] = [];
-  const temps = new Map<Step, Created>();
+  const temps = new Map<Step, Made>();
   const done: Step[] = [];
   const writes = steps.filter((s) => s.want.exists);
   const removals = steps.filter((s) => !s.want.exists && s.current.exists);
@@ -204,36 +208,33 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
 
     // Decided once the folders exist (their file systems are what is checked).
     bulk = writes.length >= (options.bulkSyncFrom ?? BULK_SYNC_FROM) && (await fileSystemsSyncable(dirs));
-    if (bulk) await writeAllThenSync(writes, temps, root, folderOf, fault, syncFs, blame);
+    if (bulk) await writeAllThenSync(writes, temps, root, folderOf, fault, syncFs, blame, options.lanesFrom);
     // Otherwise temp files are created and written a batch at a time, then that batch is fsynced a few
     // files at once. Creating files while other files' fsyncs commit the file system's journal made each
     // creation wait for a commit (2000 files: 435 ms in `open` alone); this way the two do not overlap.
     else
       for (let first = 0; first < writes.length; first += WRITE_BATCH) {
         const batch = writes.slice(first, first + WRITE_BATCH);
-        const open = new Set<Step>();
+        const open = new Map<Step, number>();
         try {
-          for (const s of batch) {
-            await writeTemp(s, temps, root, folderOf, fault, blame);
-            open.add(s);
-          }
+          for (const s of batch) open.set(s, (await writeTemp(s, temps, root, folderOf, fault, blame)).fd);
           await mapLimited(batch, CONCURRENCY, async (s) => {
+            const fd = open.get(s)!;
             try {
               await fault(`fsync:${s.rel}`);
-              await syncAndClose(temps.get(s)!.fd);
+              await syncAndClose(fd);
               open.delete(s);
             } catch (err) {
               // A temp file that failed is removed at once.
-              const t = temps.get(s)!;
-              discardFd(t.fd);
+              discardFd(fd);
               open.delete(s);
-              if (removeTemp(root, t) === null) temps.delete(s);
+              if (removeTemp(root, temps.get(s)!) === null) temps.delete(s);
               blame(s.rel);
               throw err;
             }
           });
         } finally {
-          for (const s of open) discardFd(temps.get(s)!.fd);
+          for (const fd of open.values()) discardFd(fd);
         }
       }
 
@@ -292,7 +293,7 @@ export async function commitSteps(steps: Step[], options: CommitOptions): Promis
 /** The new content of `s` in its temp file beside it (recorded in `temps`), still open. */
 async function writeTemp(
   s: Step,
-  temps: Map<Step, Created>,
+  temps: Map<Step, Made>,
   root: string,
   folderOf: (dir: string) => Folder,
   fault: Faults,
@@ -314,28 +315,40 @@ async function writeTemp(
 }
 
 /**
- * Many files: create and write every temp file (closing each at once: ten thousand open files would hit
- * the descriptor limit), then one sync per file system makes them all durable. If that sync cannot run,
- * each temp file is fsynced by path instead. `blame` records the file a failure happened at.
+ * Many files: create and write every temp file (closed at once: ten thousand open files would hit the
+ * descriptor limit; on two threads from `LANES_FROM` files, in-folder.ts `createFilesIn`), then one sync per
+ * file system makes them all durable. If that sync cannot run, each temp file is fsynced by path instead.
+ * `blame` records the file a failure happened at.
  */
 async function writeAllThenSync(
   writes: Step[],
-  temps: Map<Step, Created>,
+  temps: Map<Step, Made>,
   root: string,
   folderOf: (dir: string) => Folder,
   fault: Faults,
   syncFs: (paths: Iterable<string>) => Promise<boolean>,
   blame: (rel: string) => void,
+  lanesFrom?: number,
 ): Promise<void> {
-  for (const s of writes) {
-    const t = await writeTemp(s, temps, root, folderOf, fault, blame);
-    try {
-      closeSync(t.fd);
-    } catch (err) {
-      blame(s.rel);
-      throw err;
-    }
-  }
+  await createFilesIn(
+    root,
+    writes.map((s) => {
+      const want = s.want as { exists: true; data: Content; mode?: number };
+      return {
+        folder: folderOf(path.dirname(s.abs)),
+        name: s.tmp!,
+        data: want.data,
+        mode: want.mode ?? (s.current.exists ? s.current.mode : undefined),
+      };
+    }),
+    {
+      before: (i) => fault(`write:${writes[i]!.rel}`),
+      race: (i) => fault(`create:${writes[i]!.rel}`),
+      made: (i, m) => temps.set(writes[i]!, m),
+      failed: (i) => blame(writes[i]!.rel),
+    },
+    lanesFrom,
+  );
   await fault('sync:data');
   if (await syncFs(new Set(writes.map((s) => path.dirname(s.abs))))) return;
   await mapLimited(writes, CONCURRENCY, async (s) => {
@@ -357,7 +370,7 @@ async function writeAllThenSync(
 async function rollback(
   root: string,
   done: Step[],
-  temps: Map<Step, Created>,
+  temps: Map<Step, Made>,
   created: Folder[],
   folderOf: (dir: string) => Folder,
 ): Promise<{ problems: string[]; leftovers: string[] }> {

@@ -371,6 +371,11 @@ const bulk = { bulkSyncFrom: 0 };
 const BULK = await fileSystemsSyncable([os.tmpdir()]);
 const { apply: bulkApplySteps, undo: bulkUndoSteps } = await probeSteps(bulk);
 
+// From in-folder.ts LANES_FROM files a second thread creates some of the temp files (createFilesIn);
+// `lanesFrom: 0` takes that way with the small seed, whose writes are in four folders.
+const lanes = { ...bulk, lanesFrom: 0 };
+const { apply: laneApplySteps, undo: laneUndoSteps } = await probeSteps(lanes);
+
 describe.runIf(BULK)('many files: one sync of the file system instead of an fsync each', () => {
   it('syncs the data once before any rename and the folders once after, with no fsync per file', () => {
     const kinds = (steps: string[]) => [...new Set(steps.map((s) => s.split(':')[0]))].sort();
@@ -446,13 +451,17 @@ describe.runIf(BULK)('many files: one sync of the file system instead of an fsyn
     expect(await snapshotTree(sb.base)).toEqual(before);
   });
 
-  it.each(bulkApplySteps)('apply failing at %s leaves the tree byte-identical', async (failAt) => {
+  // On one thread, and with the temp files created on two (the steps' order differs).
+  it.each([
+    ...bulkApplySteps.map((step) => [step, 'one thread', bulk] as const),
+    ...laneApplySteps.map((step) => [step, 'two threads', lanes] as const),
+  ])('apply failing at %s (%s) leaves the tree byte-identical', async (failAt, _way, durability) => {
     const changes = await seed(sb.root);
     const before = await snapshotTree(sb.base);
     const faults = (s: string) => {
       if (s === failAt) throw new Error(`injected at ${s}`);
     };
-    await expect(apply(sb.root, changes, { ...bulk, faults })).rejects.toMatchObject({
+    await expect(apply(sb.root, changes, { ...durability, faults })).rejects.toMatchObject({
       code: ErrorCode.WriteFailed,
     });
     expect(await snapshotTree(sb.base)).toEqual(before);
@@ -470,6 +479,25 @@ describe.runIf(BULK)('many files: one sync of the file system instead of an fsyn
       code: ErrorCode.WriteFailed,
     });
     expect(await snapshotTree(sb.base)).toEqual(applied);
+  });
+});
+
+describe.runIf(BULK)('many files, their temp files created on two threads', () => {
+  it('goes through the same steps as on one thread', () => {
+    expect([...laneApplySteps].sort()).toEqual([...bulkApplySteps].sort());
+    expect([...laneUndoSteps].sort()).toEqual([...bulkUndoSteps].sort());
+  });
+
+  it('writes exact bytes and modes, and undo restores the tree', async () => {
+    const changes = await seed(sb.root);
+    const before = await snapshotTree(sb.base);
+    await apply(sb.root, changes, lanes);
+    expect(await readFile(path.join(sb.root, 'src/b.ts'), 'utf8')).toBe('\uFEFFB\n');
+    expect(await read('gen/deep/c.ts')).toBe('c');
+    expect(await modeOf('run.sh')).toBe(0o755);
+    expect(await read('moved/to.txt')).toBe('to\n');
+    await undo(sb.root, undefined, lanes);
+    expect(await snapshotTree(sb.base)).toEqual(before);
   });
 });
 

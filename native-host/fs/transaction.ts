@@ -200,6 +200,7 @@ async function applyLocked(
       realRoot,
       faults: options.faults,
       bulkSyncFrom: options.bulkSyncFrom,
+      lanesFrom: options.lanesFrom,
       syncFs: options.syncFs,
       createDirs,
       folders: prepared.folders,

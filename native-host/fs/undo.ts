@@ -162,6 +162,7 @@ async function undoLocked(
       realRoot,
       faults: options.faults,
       bulkSyncFrom: options.bulkSyncFrom,
+      lanesFrom: options.lanesFrom,
       syncFs: options.syncFs,
       createDirs,
       folders: prepared.folders,

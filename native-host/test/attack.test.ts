@@ -28,7 +28,7 @@ import { apply } from '../fs/transaction';
 import { undo } from '../fs/undo';
 import { type FrameProblem, FrameReader } from '../host/framing';
 import { buildTempHost, frames, runHost } from './built-host';
-import { makeSandbox, put, type Sandbox, snapshotTree, type TreeEntry } from './fs-sandbox';
+import { makeSandbox, put, type Sandbox, sha, snapshotTree, type TreeEntry } from './fs-sandbox';
 
 let sb: Sandbox;
 beforeEach(async () => {
@@ -125,6 +125,36 @@ describe.each(WAYS)(
       expect(tempFiles(sb.base)).toEqual([]);
       expect(existsSync(path.join(sb.root, 'moved', 'newdir'))).toBe(false);
     });
+
+    // Many files: a second thread creates some of them (in-folder.ts createFilesIn; `lanesFrom: 0` takes
+    // that way with two files). It takes the last folder's files, so sub/a.txt goes to it: its folder is
+    // checked, and the swap made, on this thread before the other creates the file through the held folder.
+    it.each(['write:sub/a.txt', 'create:sub/a.txt'])(
+      'sub/a.txt among files created on two threads, swapped at %s: refused, nothing created outside, no temp file left',
+      async (step) => {
+        const hash = await subAndOutside();
+        await put(sb.root, 'z/b.txt', 'b\n');
+        const outside = await snapshotTree(sb.outside);
+        const pictures: TreeEntry[][] = [];
+        const changes: FileChange[] = [
+          { action: 'modify', path: 'z/b.txt', baseHash: sha('b\n'), content: 'B\n' },
+          { action: 'modify', path: 'sub/a.txt', baseHash: hash, content: 'x'.repeat(512 * 1024) },
+        ];
+        await expect(
+          apply(sb.root, changes, {
+            state: sb.state,
+            faults: swapAt(step, pictures),
+            bulkSyncFrom: 0,
+            lanesFrom: 0,
+          }),
+        ).rejects.toMatchObject({ code: ErrorCode.UnsafePath });
+        for (const p of pictures) expect(p).toEqual(outside);
+        expect(await snapshotTree(sb.outside)).toEqual(outside);
+        expect(tempFiles(sb.base)).toEqual([]);
+        expect(readFileSync(path.join(sb.root, 'z/b.txt'), 'utf8')).toBe('b\n');
+        expect(readFileSync(path.join(sb.root, 'moved/a.txt'), 'utf8')).toBe('a\n');
+      },
+    );
 
     it('the host killed once the temp file exists, the folder swapped after: the next apply removes that temp file from the moved folder', async () => {
       const hash = await subAndOutside();
