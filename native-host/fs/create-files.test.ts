@@ -9,6 +9,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../test/fs-sandbox';
+import { CreateLane } from './create-lane';
 import {
   closeIdleFolders,
   createFilesIn,
@@ -152,4 +153,40 @@ describe.each([
       expect(all).toHaveLength(r.made.size);
     },
   );
+});
+
+describe('CreateLane: the second thread', () => {
+  it('creates each file of a batch with its bytes, stops at the first failure, and removes a file it could not finish', async () => {
+    const lane = CreateLane.start();
+    if (lane === null) throw new Error('no thread');
+    try {
+      const dir = path.join(root, 'lane');
+      await mkdir(dir);
+      const buffer = lane.buffer(6);
+      new Uint8Array(buffer).set(Buffer.from('abcdef'));
+      const at = (name: string) => path.join(dir, name);
+      lane.send(
+        [
+          { path: at('one'), mode: undefined, from: 0, to: 3 },
+          // Its bytes lie past the buffer's end: created, then the write fails.
+          { path: at('two'), mode: 0o600, from: buffer.byteLength - 1, to: buffer.byteLength + 5 },
+          { path: at('three'), mode: undefined, from: 3, to: 6 },
+        ],
+        buffer,
+        'tag',
+      );
+      const { tag, out } = await lane.next();
+      expect(tag).toBe('tag');
+      expect(out).toHaveLength(2);
+      const st = lstatSync(at('one'), { bigint: true });
+      expect(out[0]).toEqual({ dev: st.dev, ino: st.ino });
+      expect(readFileSync(at('one'), 'utf8')).toBe('abc');
+      expect(out[1]).toMatchObject({ error: { message: expect.any(String) } });
+      expect(existsSync(at('two'))).toBe(false);
+      expect(existsSync(at('three'))).toBe(false);
+      expect(lane.pending.size).toBe(0);
+    } finally {
+      lane.stop();
+    }
+  });
 });

@@ -56,22 +56,22 @@ port.on('message', ({ id, files, buffer }) => {
   const out = [];
   for (const f of files) {
     let fd = -1;
+    let made = false;
     try {
       fd = fs.openSync(f.path, FLAGS, f.mode === undefined ? 0o666 : f.mode);
+      made = true;
       const st = fs.fstatSync(fd, { bigint: true });
-      try {
-        let done = f.from;
-        while (done < f.to) done += fs.writeSync(fd, bytes, done, f.to - done);
-        if (f.mode !== undefined && (Number(st.mode) & 0o7777) !== f.mode) fs.fchmodSync(fd, f.mode);
-      } catch (err) {
-        try { fs.unlinkSync(f.path); } catch {}
-        throw err;
-      }
-      fs.closeSync(fd);
+      let done = f.from;
+      while (done < f.to) done += fs.writeSync(fd, bytes, done, f.to - done);
+      if (f.mode !== undefined && (Number(st.mode) & 0o7777) !== f.mode) fs.fchmodSync(fd, f.mode);
+      const open = fd;
       fd = -1;
+      fs.closeSync(open);
       out.push({ dev: st.dev, ino: st.ino });
     } catch (err) {
+      // A file it made and could not finish is removed at once (through the same folder): it is not told of.
       if (fd !== -1) try { fs.closeSync(fd); } catch {}
+      if (made) try { fs.unlinkSync(f.path); } catch {}
       out.push({ error: { message: String(err && err.message), code: err && err.code, errno: err && err.errno, syscall: err && err.syscall } });
       break;
     }
