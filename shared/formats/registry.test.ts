@@ -5,8 +5,9 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { expect, it } from 'vitest';
-import { detectAll } from './registry';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { detectAll, fnv } from './registry';
 import { replyFences, replyLines } from './unified-diff';
 
 setFlagsFromString('--expose-gc');
@@ -23,4 +24,51 @@ it('keeps no split of the reply once detection is done', async () => {
   gc();
   expect(lines.deref()).toBeUndefined();
   expect(fences.deref()).toBeUndefined();
+});
+
+describe('fnv: the reply hash behind change-set ids', () => {
+  /** FNV-1a over UTF-16 code units, as ids have always been made. */
+  const reference = (seed: number, text: string) => {
+    let h = seed;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    return h;
+  };
+  // Lengths around the 64 Ki chunk, ASCII stretches with a non-ASCII or lone-surrogate unit anywhere
+  // (a chunk boundary can split a surrogate pair), built by concatenation as a page's text is.
+  const chunk = 1 << 16;
+  const texts = fc
+    .record({
+      length: fc.constantFrom(0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk + 7),
+      inserts: fc.array(
+        fc.tuple(
+          fc.nat(),
+          fc.constantFrom('é', '世', '\uD83D\uDE00', '\uD800', '\uDC00', '\u007f', '\u0080'),
+        ),
+        { maxLength: 4 },
+      ),
+    })
+    .map(({ length, inserts }) => {
+      let t = 'a'.repeat(length);
+      for (const [at, s] of inserts) {
+        const i = length === 0 ? 0 : at % (t.length + 1);
+        t = `${t.slice(0, i)}${s}${t.slice(i)}`;
+      }
+      return t;
+    });
+  it('is FNV-1a over the code units for any text', () => {
+    fc.assert(
+      fc.property(texts, fc.integer(), (text, seed) => {
+        expect(fnv(seed, text)).toBe(reference(seed, text));
+      }),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), fc.integer(), (text, seed) => {
+        expect(fnv(seed, text)).toBe(reference(seed, text));
+      }),
+    );
+  });
 });
