@@ -9,7 +9,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeSandbox, type Sandbox } from '../test/fs-sandbox';
-import { CreateLane } from './create-lane';
+import { CreateLane, laneSourceForTests } from './create-lane';
 import {
   closeIdleFolders,
   createFilesIn,
@@ -189,4 +189,40 @@ describe('CreateLane: the second thread', () => {
       lane.stop();
     }
   });
+});
+
+describe.runIf(LINUX_PROC)('createFilesIn when the second thread fails', () => {
+  let was: string | undefined;
+  afterEach(() => {
+    laneSourceForTests(was);
+  });
+
+  it.each([
+    ['never starts', "throw new Error('no thread here');"],
+    // Takes the first batch, leaves its first file half written, and stops.
+    [
+      'dies in the middle of a batch',
+      "const { workerData } = require('node:worker_threads'); workerData.port.on('message', ({ files }) => { require('node:fs').writeFileSync(files[0].path, 'half'); process.exit(1); });",
+    ],
+  ])(
+    'a thread that %s: this thread makes its files, none half written, each told once',
+    async (_what, source) => {
+      was = laneSourceForTests(source);
+      const files = await plan(6, 40);
+      const r = recorder();
+      const byLane = await createFilesIn(root, files, r.hooks, 0);
+      expect(byLane).toBe(0);
+      expect(r.twice).toEqual([]);
+      expect(r.failed).toEqual([]);
+      expect([...r.made.keys()].sort((a, b) => a - b)).toEqual(files.map((_, i) => i));
+      files.forEach((f, i) => {
+        const abs = path.join(f.folder.abs, f.name);
+        expect(readFileSync(abs)).toEqual(bytesOf(f.data));
+        const st = lstatSync(abs, { bigint: true });
+        expect(r.made.get(i)).toEqual({ folder: f.folder, name: f.name, dev: st.dev, ino: st.ino });
+      });
+      const all = readdirSync(root).flatMap((d) => readdirSync(path.join(root, d)));
+      expect(all).toHaveLength(files.length);
+    },
+  );
 });

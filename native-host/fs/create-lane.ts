@@ -82,6 +82,14 @@ port.on('message', ({ id, files, buffer }) => {
 });
 `;
 
+/** Test hook: the thread runs this instead (one that dies, or never starts). Returns the previous one. */
+let sourceForTests: string | undefined;
+export function laneSourceForTests(source: string | undefined): string | undefined {
+  const was = sourceForTests;
+  sourceForTests = source;
+  return was;
+}
+
 /** The thread and its port; `start` returns null where a thread cannot be started. */
 export class CreateLane {
   private constructor(
@@ -103,7 +111,7 @@ export class CreateLane {
       const { MessageChannel, Worker } = workerThreads();
       const { port1, port2 } = new MessageChannel();
       const signal = new Int32Array(new SharedArrayBuffer(4));
-      const worker = new Worker(SOURCE, {
+      const worker = new Worker(sourceForTests ?? SOURCE, {
         eval: true,
         workerData: { port: port2, signal },
         transferList: [port2],

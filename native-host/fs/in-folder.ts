@@ -368,8 +368,9 @@ const LANE_BATCH = 64;
  * `before(i)` runs before file i is handed to either thread and `race(i)` between its folder's check and its
  * creation (createFileIn's test hook); a throw there fails file i. On a failure no new file is started,
  * every batch sent is waited for (so nothing is still being created when a rollback starts), `failed` is
- * told the earliest file that failed, and its error is thrown. Returns how many files the second thread
- * made (0 when it was not started).
+ * told the earliest file that failed, and its error is thrown. If the other thread dies or never starts,
+ * this one removes whatever it began of its unanswered batches and makes those files itself. Returns how
+ * many files the second thread made (0 when it was not started).
  */
 export async function createFilesIn(
   realRoot: string,
@@ -486,25 +487,36 @@ export async function createFilesIn(
         try {
           const a = await lane.next();
           answered(a.tag as Sent, a.out);
-        } catch (err) {
-          // The thread died: whatever it made of the batches left is found by name and counted as made,
-          // so that a rollback removes it.
-          for (const sent of lane.pending.values()) {
-            const { batch, h } = sent as Sent;
+        } catch {
+          // The thread died or never started: whatever it began of the batches left is removed (a file
+          // it may have left half written never counts as made), and this thread makes those files itself.
+          const left = [...lane.pending.values()] as Sent[];
+          lane.pending.clear();
+          for (const { batch, h } of left) {
             for (const i of batch) {
-              const here = lstatBig(path.join(h.base, files[i]!.name));
-              if (here !== null)
-                hooks.made(i, {
-                  folder: files[i]!.folder,
-                  name: files[i]!.name,
-                  dev: here.dev,
-                  ino: here.ino,
-                });
+              const at = path.join(h.base, files[i]!.name);
+              try {
+                unlinkSync(at);
+              } catch (e) {
+                if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+                // Still there: told of, so that a rollback removes it, and the apply fails.
+                const here = lstatBig(at);
+                if (here !== null)
+                  hooks.made(i, {
+                    folder: files[i]!.folder,
+                    name: files[i]!.name,
+                    dev: here.dev,
+                    ino: here.ino,
+                  });
+                fail(i, e);
+              }
             }
             h.close();
-            fail(batch[0]!, err);
           }
-          lane.pending.clear();
+          for (const { batch } of left) {
+            if (failure !== null) break;
+            await own(batch);
+          }
         }
       }
       lane.stop();
