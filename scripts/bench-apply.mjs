@@ -11,6 +11,7 @@ import {
   readFileSync,
   rmSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,41 +65,52 @@ function makeDiff() {
  * check every hunk's old lines at the place its header gives, and print the plan our dry run prints (its
  * size, 17 MiB for 10,000 files). Only for this diff's shape: `diff --git`, `---`, `+++ b/`, hunks.
  */
-const LEAST_DRY_RUN = `import { readFileSync, writeSync } from 'node:fs';
-const diff = readFileSync(process.argv[2], 'latin1');
-const out = [];
-let pos = 0;
-let files = 0;
-const next = () => { const nl = diff.indexOf('\\n', pos); const l = diff.slice(pos, nl); pos = nl + 1; return l; };
-while (pos < diff.length) {
-  next();
-  next();
-  const name = next().slice(6);
-  const lines = readFileSync(name, 'latin1').split('\\n');
-  files++;
-  out.push('', \`ok      modify  \${name}  (reply line \${files})\`, \`    --- a/\${name}\`, \`    +++ b/\${name}\`);
-  while (pos < diff.length && diff.charCodeAt(pos) === 64) {
-    const h = next();
-    const m = /^@@ -(\\d+),(\\d+) \\+(\\d+),(\\d+) @@/.exec(h);
-    let at = Number(m[1]) - 1;
-    let oldLeft = Number(m[2]);
-    let newLeft = Number(m[4]);
-    out.push(\`    \${h}\`);
-    while (oldLeft > 0 || newLeft > 0) {
-      const b = next();
-      const c = b.charCodeAt(0);
-      if (c !== 43) {
-        if (lines[at] !== b.slice(1)) throw new Error(\`\${name}:\${at + 1} does not match\`);
-        at++;
-        oldLeft--;
+function leastDryRun() {
+  const diff = readFileSync(process.argv[2], 'latin1');
+  const out = [];
+  let pos = 0;
+  let files = 0;
+  const next = () => {
+    const nl = diff.indexOf('\n', pos);
+    const l = diff.slice(pos, nl);
+    pos = nl + 1;
+    return l;
+  };
+  while (pos < diff.length) {
+    next();
+    next();
+    const name = next().slice(6);
+    const lines = readFileSync(name, 'latin1').split('\n');
+    files++;
+    out.push('', `ok      modify  ${name}  (reply line ${files})`, `    --- a/${name}`, `    +++ b/${name}`);
+    while (pos < diff.length && diff.charCodeAt(pos) === 64) {
+      const h = next();
+      const m = /^@@ -(\d+),(\d+) \+(\d+),(\d+) @@/.exec(h);
+      let at = Number(m[1]) - 1;
+      let oldLeft = Number(m[2]);
+      let newLeft = Number(m[4]);
+      out.push(`    ${h}`);
+      while (oldLeft > 0 || newLeft > 0) {
+        const b = next();
+        const c = b.charCodeAt(0);
+        if (c !== 43) {
+          if (lines[at] !== b.slice(1)) throw new Error(`${name}:${at + 1} does not match`);
+          at++;
+          oldLeft--;
+        }
+        if (c !== 45) newLeft--;
+        out.push(`    ${b}`);
       }
-      if (c !== 45) newLeft--;
-      out.push(\`    \${b}\`);
     }
   }
+  writeSync(
+    1,
+    `Plan for ${process.cwd()} (${files} files):\n${out.join('\n')}\n\nDry run: nothing written.\n`,
+  );
 }
-writeSync(1, \`Plan for \${process.cwd()} (\${files} files):\\n\${out.join('\\n')}\\n\\nDry run: nothing written.\\n\`);
-`;
+
+/** `leastDryRun` as a script of its own. */
+const LEAST_DRY_RUN = `import { readFileSync, writeSync } from 'node:fs';\n(${leastDryRun})();\n`;
 
 /** One timed run of a command in `work`: seconds and peak RSS (MiB, 0 without /usr/bin/time). */
 function timeOnce(label, work, cmd, args) {

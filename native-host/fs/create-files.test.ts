@@ -88,6 +88,23 @@ function recorder() {
   };
 }
 
+/**
+ * Every file of `files` made exactly once, none failed, each with its bytes (and its mode when `modes`), and
+ * told of with the identity of the file at its name.
+ */
+function expectAllMade(files: readonly ToCreate[], r: ReturnType<typeof recorder>, modes = false): void {
+  expect(r.twice).toEqual([]);
+  expect(r.failed).toEqual([]);
+  expect([...r.made.keys()].sort((a, b) => a - b)).toEqual(files.map((_, i) => i));
+  files.forEach((f, i) => {
+    const abs = path.join(f.folder.abs, f.name);
+    expect(readFileSync(abs)).toEqual(bytesOf(f.data));
+    const st = lstatSync(abs, { bigint: true });
+    if (modes) expect(Number(st.mode) & 0o777).toBe(f.mode ?? umasked);
+    expect(r.made.get(i)).toEqual({ folder: f.folder, name: f.name, dev: st.dev, ino: st.ino });
+  });
+}
+
 describe.each([
   ['one thread', Number.POSITIVE_INFINITY],
   ['two threads', 0],
@@ -107,16 +124,7 @@ describe.each([
       expect(byLane).toBeGreaterThan(0);
       expect(byLane).toBeLessThan(files.length);
     } else expect(byLane).toBe(0);
-    expect(r.twice).toEqual([]);
-    expect(r.failed).toEqual([]);
-    expect([...r.made.keys()].sort((a, b) => a - b)).toEqual(files.map((_, i) => i));
-    files.forEach((f, i) => {
-      const abs = path.join(f.folder.abs, f.name);
-      expect(readFileSync(abs)).toEqual(bytesOf(f.data));
-      const st = lstatSync(abs, { bigint: true });
-      expect(Number(st.mode) & 0o777).toBe(f.mode ?? umasked);
-      expect(r.made.get(i)).toEqual({ folder: f.folder, name: f.name, dev: st.dev, ino: st.ino });
-    });
+    expectAllMade(files, r, true);
   });
 
   it('a file that cannot be created (its name taken) fails it; every file left was told of, the taken one was not touched', async () => {
@@ -212,15 +220,7 @@ describe.runIf(LINUX_PROC)('createFilesIn when the second thread fails', () => {
       const r = recorder();
       const byLane = await createFilesIn(root, files, r.hooks, 0);
       expect(byLane).toBe(0);
-      expect(r.twice).toEqual([]);
-      expect(r.failed).toEqual([]);
-      expect([...r.made.keys()].sort((a, b) => a - b)).toEqual(files.map((_, i) => i));
-      files.forEach((f, i) => {
-        const abs = path.join(f.folder.abs, f.name);
-        expect(readFileSync(abs)).toEqual(bytesOf(f.data));
-        const st = lstatSync(abs, { bigint: true });
-        expect(r.made.get(i)).toEqual({ folder: f.folder, name: f.name, dev: st.dev, ino: st.ino });
-      });
+      expectAllMade(files, r);
       const all = readdirSync(root).flatMap((d) => readdirSync(path.join(root, d)));
       expect(all).toHaveLength(files.length);
     },

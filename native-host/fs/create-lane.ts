@@ -90,8 +90,11 @@ export function laneSourceForTests(source: string | undefined): string | undefin
   return was;
 }
 
-/** The thread and its port; `start` returns null where a thread cannot be started. */
-export class CreateLane {
+/**
+ * The thread and its port; `start` returns null where a thread cannot be started. `Tag` is what the caller
+ * keeps of each batch sent, given back with its answer.
+ */
+export class CreateLane<Tag> {
   private constructor(
     private readonly worker: Worker,
     private readonly port: MessagePort,
@@ -104,9 +107,9 @@ export class CreateLane {
   private answered = 0;
   private dead: Error | null = null;
   /** Batches sent and not yet answered, by id. */
-  readonly pending = new Map<number, unknown>();
+  readonly pending = new Map<number, Tag>();
 
-  static start(): CreateLane | null {
+  static start<Tag>(): CreateLane<Tag> | null {
     try {
       const { MessageChannel, Worker } = workerThreads();
       const { port1, port2 } = new MessageChannel();
@@ -118,7 +121,7 @@ export class CreateLane {
         stdout: true,
         stderr: true,
       });
-      const lane = new CreateLane(worker, port1, signal);
+      const lane = new CreateLane<Tag>(worker, port1, signal);
       worker.on('error', (err) => {
         lane.dead = err;
       });
@@ -140,20 +143,20 @@ export class CreateLane {
   }
 
   /** Send a batch (its buffer is moved to the thread, not copied); `tag` comes back with its answer. */
-  send(files: LaneFile[], buffer: ArrayBuffer, tag: unknown): void {
+  send(files: LaneFile[], buffer: ArrayBuffer, tag: Tag): void {
     const id = this.nextId++;
     this.pending.set(id, tag);
     this.port.postMessage({ id, files, buffer }, [buffer]);
   }
 
   /** An answer if one is there, without waiting. */
-  poll(): { tag: unknown; out: LaneResult[] } | null {
+  poll(): { tag: Tag; out: LaneResult[] } | null {
     const m = workerThreads().receiveMessageOnPort(this.port);
     if (m === undefined) return null;
     const { id, out, buffer } = m.message as { id: number; out: LaneResult[]; buffer: ArrayBuffer };
     this.answered++;
     if (buffer.byteLength <= BUFFER_SIZE && this.free.length < 4) this.free.push(buffer);
-    const tag = this.pending.get(id);
+    const tag = this.pending.get(id) as Tag;
     this.pending.delete(id);
     return { tag, out };
   }
@@ -162,7 +165,7 @@ export class CreateLane {
    * The next answer, waiting for it (the thread signals each answer it posts). Throws if the thread died
    * with batches unanswered: what they made is then unknown (the caller looks for it).
    */
-  async next(): Promise<{ tag: unknown; out: LaneResult[] }> {
+  async next(): Promise<{ tag: Tag; out: LaneResult[] }> {
     for (;;) {
       const got = this.poll();
       if (got) return got;

@@ -414,11 +414,11 @@ export async function createFilesIn(
   const batches: number[][] = [];
   for (const list of byFolder.values())
     for (let at = 0; at < list.length; at += LANE_BATCH) batches.push(list.slice(at, at + LANE_BATCH));
-  const lane = viaProc && files.length >= lanesFrom && batches.length >= 2 ? CreateLane.start() : null;
+  type Sent = { batch: number[]; h: Entered };
+  const lane = viaProc && files.length >= lanesFrom && batches.length >= 2 ? CreateLane.start<Sent>() : null;
   if (lane === null) {
     await own(files.map((_, i) => i));
   } else {
-    type Sent = { batch: number[]; h: Entered };
     const answered = (sent: Sent, out: readonly LaneResult[]) => {
       const { batch, h } = sent;
       try {
@@ -466,7 +466,7 @@ export async function createFilesIn(
           at += sizes[k]!;
           return { path: path.join(h!.base, f.name), mode: f.mode, from, to: at };
         });
-        lane.send(sent, buffer, { batch, h } satisfies Sent);
+        lane.send(sent, buffer, { batch, h });
       } catch (err) {
         h?.close();
         fail(i, err);
@@ -478,7 +478,7 @@ export async function createFilesIn(
       while (failure === null && front <= back) {
         // The other thread is kept two batches ahead; this one always keeps the front batch for itself.
         while (failure === null && lane.pending.size < 2 && front < back) await send(batches[back--]!);
-        for (let a = lane.poll(); a !== null; a = lane.poll()) answered(a.tag as Sent, a.out);
+        for (let a = lane.poll(); a !== null; a = lane.poll()) answered(a.tag, a.out);
         if (failure === null && front <= back) await own(batches[front++]!);
       }
     } finally {
@@ -486,11 +486,11 @@ export async function createFilesIn(
       while (lane.pending.size > 0) {
         try {
           const a = await lane.next();
-          answered(a.tag as Sent, a.out);
+          answered(a.tag, a.out);
         } catch {
           // The thread died or never started: whatever it began of the batches left is removed (a file
           // it may have left half written never counts as made), and this thread makes those files itself.
-          const left = [...lane.pending.values()] as Sent[];
+          const left = [...lane.pending.values()];
           lane.pending.clear();
           for (const { batch, h } of left) {
             for (const i of batch) {
