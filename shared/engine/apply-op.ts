@@ -9,13 +9,13 @@ import type { Op } from '../changeset/changeset';
 import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
-import { unbalancedAgainst } from './balance';
-import { definitionNote, replaceDefinition, replaceElidedDefinitions } from './definition';
 import { arrayEdits, type LineEdits } from './display-hunks';
-import { fillElisions } from './elisions';
 import { exactPatch } from './exact-patch';
+import { pieceOf } from './excerpt';
+import { definitionNote } from './merge-definitions';
 import { adapt, opRestyle, restyledNote, spacesIntoTabs } from './normalize';
-import { elisions, isPlaceholderLine } from './placeholder';
+import { readAsPart } from './part-reading';
+import { elisions, findPlaceholders, isPlaceholderLine } from './placeholder';
 import type { Replacement } from './splice';
 import {
   formatText,
@@ -95,67 +95,57 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
         );
       }
       const notes: EditNote[] = [];
-      // Comments standing for the file's own lines (`// ... existing code ...`) are filled from it where
-      // exactly one reading fits (elisions.ts); else the placeholder guard refuses them, saying why.
-      let fill = doc ? fillElisions(doc.lines, added) : null;
-      // A fill that leaves the file's blocks unclosed put a kept range in the wrong place (balance.ts).
-      const broken = doc && fill?.ok ? unbalancedAgainst(doc.lines, fill.lines) : null;
-      if (fill?.ok && broken) {
-        fill = {
-          ok: false,
-          placeholder: fill.filled[0]?.placeholder ?? '',
-          reason: `filled from the file, ${broken}: the file's lines would not go back where they belong`,
-        };
+      // A part of the file (definitions of it, or comments standing for its own lines, `// ... existing
+      // code ...`): merged into the file where exactly one reading fits, keeping every line the reply
+      // does not show replaced (part-reading.ts); else the placeholder guard refuses it, saying why.
+      const read = doc ? readAsPart(doc.lines, added, { part }) : null;
+      if (part && (!read || !read.ok) && !findPlaceholders(added, doc?.lines ?? null).length) {
+        return fail(
+          'no-match',
+          `The code at reply line ${op.line} is whole definitions for a part of ${path}, and ${path} does not hold them: ${read && !read.ok ? read.reason : 'no signature of it is there exactly once, so nothing tells where it goes'}.`,
+        );
       }
-      // Definitions between comments that stand for the rest of the file (`// ... existing code ...`,
-      // a function, `// ... existing code ...`): those definitions replace their namesakes, and the rest
-      // stays — what the comments say (definition.ts, elisions.ts).
-      if (doc && fill && !fill.ok) {
-        const def = replaceElidedDefinitions(doc.lines, added);
-        if (def) {
-          fill = {
-            ok: true,
-            lines: def.lines,
-            filled: [],
-          };
+      let content = op.content;
+      if (read?.ok) {
+        added = read.lines;
+        if (read.definitions) {
+          content = read.lines.join('\n') + (hasFinalNewline(doc!) ? '\n' : '');
           notes.push({
             severity: 'warning',
             line: op.line,
-            fileLine: def.from,
-            message: `${definitionNote(def, path)} The comments around it stand for the rest of the file.`,
+            fileLine: read.definitions.from,
+            message: definitionNote(read.definitions, path),
           });
-        }
-      }
-      let content = op.content;
-      if (fill?.ok) {
-        content = fill.lines.join('\n') + (op.content.endsWith('\n') ? '\n' : '');
-        added = fill.lines;
-        for (const f of fill.filled) {
+        } else content = read.lines.join('\n') + (op.content.endsWith('\n') ? '\n' : '');
+        for (const f of read.filled) {
           notes.push({
             severity: 'info',
             line: op.line,
             message: `"${f.placeholder}": kept from your file (lines ${f.from}–${f.to}).`,
           });
         }
-      } else if (fill) unfilled = { placeholder: fill.placeholder, reason: fill.reason };
-      else if (doc) {
-        // One whole definition for a file that holds more: that definition is meant (definition.ts).
-        const def = replaceDefinition(doc.lines, added, { whole: part });
-        if (part && !def) {
-          return fail(
-            'no-match',
-            `The code at reply line ${op.line} is whole definitions for a part of ${path}, and ${path} does not hold them: no signature of it is there exactly once, so nothing tells where it goes.`,
-          );
-        }
-        if (def) {
-          content = def.lines.join('\n') + (hasFinalNewline(doc) ? '\n' : '');
+        for (const r of read.removed) {
           notes.push({
             severity: 'warning',
             line: op.line,
-            fileLine: def.from,
-            message: definitionNote(def, path),
+            fileLine: r.from,
+            message: `${r.from === r.to ? `Line ${r.from}` : `Lines ${r.from}–${r.to}`} of ${path} ${r.from === r.to ? 'is' : 'are'} removed, and the reply does not show ${r.from === r.to ? 'it' : 'them'}: it shows the lines around ${r.from === r.to ? 'it' : 'them'} next to each other. Check that this is meant.`,
           });
         }
+      } else if (read) unfilled = { placeholder: read.placeholder, reason: read.reason };
+      // A whole text that is plainly a piece of the file (nearly all of its lines are the file's, and it
+      // holds few of them) that no reading places: written as the file it deletes everything it does not
+      // show (issue 40). Refused like a placeholder, saying why; `--accept-elisions` writes it.
+      // A text with no elision comment that the definitions reading refused is judged here too: the
+      // placeholder guard below sees only comments.
+      const piece = doc && !read?.ok && !added.some(isPlaceholderLine) ? pieceOf(added, doc.lines) : null;
+      if (piece) {
+        notes.push({
+          severity: 'error',
+          line: op.line,
+          placeholder: true,
+          message: `The new text for ${path} ${piece.broken ? `is not a whole file: ${piece.broken}. It holds ${piece.covered === 0 ? 'none' : `${piece.covered}`} of the file's ${piece.of} lines; it looks like a part` : `holds ${piece.covered === 0 ? 'none' : `only ${piece.covered}`} of the file's ${piece.of} lines and is not a whole program: it is a part`} of the file (a function, a snippet), not the whole of it, and written as the file it would delete the lines it does not show.${unfilled ? ` Read as definitions of the file, it could not be placed: ${unfilled.reason}.` : ' Nothing in it says where in the file it goes.'}`,
+        });
       }
       if (!doc && op.kind === 'replace') {
         notes.push({

@@ -4,7 +4,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replaceDefinition, replaceElidedDefinitions } from './definition';
+import { type DefinitionReplaced, mergeDefinitions } from './merge-definitions';
+
+/** The merge's new text, or null when it reads no definitions or refuses. */
+const replaceDefinition = (
+  file: string[],
+  snippet: string[],
+  o?: { whole?: boolean },
+): DefinitionReplaced | null => {
+  const r = mergeDefinitions(file, snippet, o);
+  return r && 'lines' in r ? r : null;
+};
+const replaceElidedDefinitions = replaceDefinition;
 
 const PY = [
   'import os',
@@ -254,6 +265,53 @@ describe('replaceDefinition', () => {
     ).toEqual(['@app.get("/a")', 'def answer(', '    q,', '):', '    return 4']);
   });
 
+  // Issue 40, item 2: a replaced JavaScript function whose new text starts with its JSDoc left the old
+  // JSDoc above it (two doc comments). What stands right above a signature is the definition's own, in
+  // the file and in the snippet, in every language's form of it.
+  it.each<[string, string[], string[], string[]]>([
+    [
+      'JSDoc, one more space in on its inner lines',
+      ['/**', ' * Adds.', ' * @param {number} a', ' */', 'function add(a, b) {', '  return a + b;', '}'],
+      ['/**', ' * Adds two numbers.', ' */', 'function add(a, b) {', '  return b + a;', '}'],
+      ['/**', ' * Adds two numbers.', ' */', 'function add(a, b) {', '  return b + a;', '}'],
+    ],
+    [
+      'a one-line JSDoc and a line comment',
+      ['/** Adds. */', '// hot path', 'function add(a, b) {', '  return a + b;', '}'],
+      ['/** Adds them. */', 'function add(a, b) {', '  return b + a;', '}'],
+      ['/** Adds them. */', 'function add(a, b) {', '  return b + a;', '}'],
+    ],
+    [
+      'a Python decorator over several lines',
+      ['@app.route(', '    "/add",', '    methods=["POST"],', ')', 'def add(a, b):', '    return a + b'],
+      ['@app.route("/add")', 'def add(a, b):', '    return b + a'],
+      ['@app.route("/add")', 'def add(a, b):', '    return b + a'],
+    ],
+    [
+      'Rust doc comments and an attribute',
+      ['/// Adds.', '#[inline]', 'fn add(a: i32, b: i32) -> i32 {', '    a + b', '}'],
+      ['/// Adds two.', '#[inline(always)]', 'fn add(a: i32, b: i32) -> i32 {', '    b + a', '}'],
+      ['/// Adds two.', '#[inline(always)]', 'fn add(a: i32, b: i32) -> i32 {', '    b + a', '}'],
+    ],
+    [
+      'a C# attribute and XML doc',
+      ['/// <summary>Adds.</summary>', '[Pure]', 'public int Add(int a, int b) {', '    return a + b;', '}'],
+      ['/// <summary>Adds two.</summary>', 'public int Add(int a, int b) {', '    return b + a;', '}'],
+      ['/// <summary>Adds two.</summary>', 'public int Add(int a, int b) {', '    return b + a;', '}'],
+    ],
+    [
+      'no comment in the snippet: the file keeps its own',
+      ['/**', ' * Adds.', ' */', 'function add(a, b) {', '  return a + b;', '}'],
+      ['function add(a, b) {', '  return b + a;', '}'],
+      ['/**', ' * Adds.', ' */', 'function add(a, b) {', '  return b + a;', '}'],
+    ],
+  ])('%s: one comment block, the snippet\'s when it has one', (_n, def, snippet, want) => {
+    const other = ['', 'function other() {', '  return 0;', '}'];
+    const lead = ['// header', 'const x = 1;', ''];
+    const file = [...lead, ...def, ...other];
+    expect(replaceDefinition(file, snippet)?.lines).toEqual([...lead, ...want, ...other]);
+  });
+
   it('replaces exactly the one function whose body changed, among many (property)', () => {
     fc.assert(
       fc.property(
@@ -339,6 +397,13 @@ describe('replaceElidedDefinitions (Continue: minimal-function-replacement, func
     const def = ['double() {', '  return 1;', '}'];
     expect(replaceElidedDefinitions(cls, ['// ...', ...def, '// ...', ...def, '// ...'])).toBeNull();
     expect(replaceElidedDefinitions(cls, ['// ... your code here ...', ...def])).toBeNull();
-    expect(replaceElidedDefinitions(cls, def)).toBeNull();
+    // With no comment at all it is a definition of the file, replaced as one.
+    expect(replaceElidedDefinitions(cls, def)?.lines).toEqual([
+      ...cls.slice(0, 6),
+      '  double() {',
+      '    return 1;',
+      '  }',
+      '}',
+    ]);
   });
 });

@@ -27,7 +27,7 @@ const PY = [
 describe('fillElisions', () => {
   it.each<[string, string[], string, string[]]>([
     [
-      'a comment in a function body, between unchanged lines',
+      "a comment in a function body: the file's lines above and below the text stay",
       [
         'def load(path):',
         '    # ... existing code ...',
@@ -35,22 +35,33 @@ describe('fillElisions', () => {
         '',
         '',
         'def save(path, data):',
-        '    return False',
+        '    with open(path, "w") as f:',
+        '        f.write(data.strip())',
+        '    return True',
       ],
       '"# ... existing code ...": lines 4–5',
-      ['def load(path):', ...PY.slice(3, 9), '    return False'],
+      [...PY.slice(0, 10), '        f.write(data.strip())', '    return True'],
     ],
     [
-      'the rest of the file after the last line it shows',
+      'the rest of the file after the last line it shows, new lines at its top',
       ['import sys', 'import os', '# ... rest of the file unchanged'],
       '"# ... rest of the file unchanged": lines 2–12',
       ['import sys', ...PY],
     ],
     [
-      'the file up to the first line it shows',
-      ['# ... existing imports ...', 'def load(path):', '    return None'],
+      'the file up to the first line it shows, and the lines below its last line',
+      [
+        '# ... existing imports ...',
+        'def load(path):',
+        '    with open(path) as f:',
+        '        data = f.read()',
+        '    return data.strip()',
+        '',
+        '',
+        'def save(path, data):',
+      ],
       '"# ... existing imports ...": lines 1–2',
-      [...PY.slice(0, 3), '    return None'],
+      [...PY.slice(0, 5), '    return data.strip()', ...PY.slice(6)],
     ],
   ])('%s', (_name, reply, note, want) => {
     const r = fillElisions(PY, reply);
@@ -60,13 +71,49 @@ describe('fillElisions', () => {
     expect(r.lines).toEqual(want);
   });
 
-  it('a bare closing line is no anchor alone: the lines before it make it one', () => {
+  it.each<[string, string[], RegExp]>([
+    [
+      // issue 40: `class Cell:` below the imports, then four methods: the imports and the methods
+      // after the last one shown were deleted.
+      "a text that starts below the file's start with a line the file lacks, above lines it keeps",
+      [
+        'def load(path, mode):',
+        '    with open(path) as f:',
+        '    # ... existing code ...',
+        '    return data',
+      ],
+      /starts with lines the file does not have \("def load\(path, mode\):"\), and the file has 3 lines above line 4/,
+    ],
+    [
+      'a text whose last line is new, where the file goes on after the line before it',
+      [
+        '# ... existing code ...',
+        'def save(path, data):',
+        '    with open(path, "w") as f:',
+        '        f.write(data)',
+        '    return False',
+      ],
+      /ends with lines the file does not have \("return False"\), and the file goes on for 1 line after line 11/,
+    ],
+  ])('refuses %s', (_name, reply, reason) => {
+    const r = fillElisions(PY, reply);
+    expect(r).toMatchObject({ ok: false });
+    if (r && !r.ok) expect(r.reason).toMatch(reason);
+  });
+
+  it('a bare closing line is no anchor alone, nor the end of the text: the lines before it are', () => {
     const js = L('function a() {\n  one();\n}\nfunction b() {\n  two();\n}\nfunction c() {\n  three();\n}');
     const r = fillElisions(
       js,
-      L('function a() {\n  one();\n}\n// ... existing code ...\nfunction c() {\n  three(4);\n}'),
+      L('function a() {\n  one();\n}\n// ... existing code ...\nfunction c() {\n  three();\n  four();\n}'),
     );
-    expect(r?.ok && r.lines).toEqual([...js.slice(0, 7), '  three(4);', '}']);
+    expect(r?.ok && r.lines).toEqual([...js.slice(0, 8), '  four();', '}']);
+    // The `}` after a changed last line matches the file's last line, which says nothing: b's closing
+    // brace would too. Where the text ends is not shown, so it is refused.
+    expect(fillElisions(js, L('// ... existing code ...\nfunction b() {\n  two(2);\n}'))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/ends with lines the file does not have/),
+    });
   });
 
   it('blank lines around the comment are not doubled', () => {
@@ -76,13 +123,16 @@ describe('fillElisions', () => {
       '# ... existing code ...',
       '',
       'def save(path, data):',
-      '    return False',
+      '    with open(path, "w") as f:',
+      '        f.write(data)',
+      '    return True',
     ]);
-    expect(r?.ok && r.lines).toEqual([...PY.slice(0, 9), '    return False']);
+    expect(r?.ok && r.lines).toEqual(PY);
   });
 
-  it('a comment whose anchors touch in the file stands for nothing and stays', () => {
-    expect(fillElisions(PY, ['import os', '# ... more imports ...', '', 'def load(path):'])).toBeNull();
+  it('a comment whose anchors touch in the file stands for no line and is not written', () => {
+    const r = fillElisions(PY, ['import os', '# ... more imports ...', '', 'def load(path):']);
+    expect(r).toMatchObject({ ok: true, lines: PY, filled: [] });
   });
 
   it.each<[string, string[], RegExp]>([
@@ -117,7 +167,9 @@ describe('fillElisions', () => {
     const js = ['function a() {', '  return 1;', '}', 'function b() {', '  return 1;', '}'];
     expect(fillElisions(js, ['  return 1;', '}', '// ...', 'function b() {'])).toMatchObject({
       ok: false,
-      reason: 'the line "}" next to it is in the file more than once, with the lines beside it too',
+      reason: expect.stringContaining(
+        'the line "return 1;" next to it is in the file more than once, with the lines beside it too',
+      ),
     });
   });
 

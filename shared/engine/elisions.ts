@@ -13,7 +13,15 @@
  *   nothing, without indentation either (still exactly once).
  * - An elision with nothing before it stands for the file's start up to its after-anchor; one with
  *   nothing after it, for the rest of the file after its before-anchor; one whose anchors are next to
- *   each other in the file stands for nothing and stays as the reply wrote it (a comment it adds).
+ *   each other in the file stands for no line, and is not written.
+ * - The text covers the file from where its first lines are to where its last lines are (issue 40: a
+ *   snippet that starts at `class Cell:`, below the file's imports, is not the file's start): the file's
+ *   lines above and below it stay. Lines the file lacks at the text's top (or bottom) say where it starts
+ *   (or ends) only when nothing but blank lines of the file is above (below) the first (last) line of it
+ *   found — below it, also closing brackets the text ends with too: then they go at the file's start
+ *   (end). Otherwise it is refused: whether those lines of the
+ *   file stay is not shown. `pinned`: the caller knows the text starts and ends where the file does (a
+ *   definition's body, its signature matched).
  * - Only a comment that says the file's lines stay (`keepsLines`: "existing", "rest of", "unchanged", a
  *   bare `...`) is filled; one that says something new goes there ("new structure", "your code here") is
  *   refused as it always was.
@@ -41,13 +49,28 @@ export type Filled =
 const blank = (l: string) => l.trim() === '';
 
 /** The elisions of `after` filled from `before`; null when `after` has none that the file lacks. */
-export function fillElisions(before: readonly string[], after: readonly string[]): Filled | null {
+export function fillElisions(
+  before: readonly string[],
+  after: readonly string[],
+  { pinned = false }: { pinned?: boolean } = {},
+): Filled | null {
   const at = findPlaceholders(after, before);
   if (at.length === 0) return null;
   const out: string[] = [];
   const filled: FilledRange[] = [];
+  // Where the text starts in the file: the file's lines above it stay, unless it provably starts where
+  // the file does (spanStart). A text pinned to the file's ends (a definition's body, matched by its
+  // signature) covers all of it.
+  let lead = 0;
+  const firstSeg = after.slice(0, at[0]!);
+  if (!pinned && firstSeg.some((l) => !blank(l))) {
+    const s = spanStart(before, firstSeg);
+    if (typeof s === 'string') return { ok: false, placeholder: after[at[0]!]!.trim(), reason: s };
+    lead = s;
+  }
+  if (lead > 0) out.push(...before.slice(0, lead));
   // Where the previous elision's fill ends: its after-anchor, which the next anchors follow.
-  let prevEnd = 0;
+  let prevEnd = lead;
   // How the text between two elisions is indented against the file, read off its anchors: a snippet
   // written without the class's indentation (anchors found only with indentation ignored) takes the
   // file's — in Python, written as it stands, it would change what the code means.
@@ -122,27 +145,98 @@ export function fillElisions(before: readonly string[], after: readonly string[]
       return refuse('the lines before it are indented one way at one anchor and another way at the other');
     const seg = reindent(after.slice(segStart, e), carried ?? shiftBefore);
     if (!seg) return refuse("the lines before it cannot be indented as the file's lines around them are");
+    // Below the file's own lines kept above the text, its blank lines at the top are the file's.
+    if (k === 0 && lead > 0) while (seg.length > 0 && blank(seg[0]!)) seg.shift();
     out.push(...seg);
     carried = shiftAfter;
     if (end === start) {
-      // Its anchors are next to each other in the file: it stands for nothing there, and loses nothing.
-      // A comment the reply adds, as it wrote it.
-      out.push(after[e]!);
+      // Its anchors are next to each other in the file: the file's lines it says stay there are none.
     } else {
       out.push(...before.slice(start, end));
       filled.push({ placeholder, from: start + 1, to: end });
     }
     prevEnd = end;
   }
-  const last = reindent(after.slice(at[at.length - 1]! + 1), carried);
+  const lastAt = at[at.length - 1]!;
+  const lastSeg = after.slice(lastAt + 1);
+  // Where the text ends in the file: the file's lines below it stay, unless it provably ends where the
+  // file does (spanEnd).
+  let tail = before.length;
+  if (!pinned && lastSeg.some((l) => !blank(l))) {
+    const t = spanEnd(before, lastSeg, prevEnd);
+    if (typeof t === 'string') return { ok: false, placeholder: after[lastAt]!.trim(), reason: t };
+    tail = t;
+  }
+  const last = reindent(lastSeg, carried);
   if (!last)
     return {
       ok: false,
-      placeholder: after[at[at.length - 1]!]!.trim(),
+      placeholder: after[lastAt]!.trim(),
       reason: "the lines after it cannot be indented as the file's lines around them are",
     };
-  out.push(...last);
-  return filled.length === 0 ? null : { ok: true, lines: out, filled };
+  if (tail < before.length) {
+    // Above the file's own lines kept below the text, its blank lines at the end are the file's.
+    while (last.length > 0 && blank(last[last.length - 1]!)) last.pop();
+    out.push(...last, ...before.slice(tail));
+  } else out.push(...last);
+  if (filled.length === 0 && lead === 0 && tail === before.length) return null;
+  return { ok: true, lines: out, filled };
+}
+
+/** The first line of the quote in a reason. */
+const quote = (line: string) => `"${line.trim().length > 60 ? `${line.trim().slice(0, 59)}…` : line.trim()}"`;
+
+/**
+ * Where the text before the first elision starts in the file (issue 40): the file's lines above it are
+ * not in the reply, and a reply that does not show a line does not remove it. Its first lines, found once
+ * (the same anchor rule), say where; lines the file lacks at its top are new lines only when nothing of
+ * the file but blank lines comes before the first line found (they go at the file's start). Otherwise
+ * whether the file's lines above stay or are replaced is not shown: the reason.
+ */
+function spanStart(file: readonly string[], seg: readonly string[]): number | string {
+  const direct = anchor(file, seg, 'start', 0);
+  if (typeof direct !== 'string') return direct.start;
+  for (let j = 1; j < seg.length; j++) {
+    if (blank(seg[j]!) || !worded(seg[j]!)) continue;
+    const r = anchor(file, seg.slice(j), 'start', 0);
+    if (typeof r === 'string') continue;
+    if (file.slice(0, r.start).every(blank)) return 0;
+    const first = seg.find((l) => !blank(l))!;
+    return `the text starts with lines the file does not have (${quote(first)}), and the file has ${r.start} line${r.start === 1 ? '' : 's'} above line ${r.start + 1}, the first of the text found there: whether they stay or are replaced is not shown`;
+  }
+  const first = seg.find((l) => !blank(l))!;
+  return `the text's first line ${quote(first)} is not found once in the file, nor any line after it that would say where the text starts (${direct})`;
+}
+
+/**
+ * Where the text after the last elision ends in the file, the other way round: the file's lines below its
+ * last lines found once stay; lines the file lacks at its end are new lines only when nothing but blank
+ * lines of the file comes after the last line found.
+ */
+function spanEnd(file: readonly string[], seg: readonly string[], floor: number): number | string {
+  const direct = anchor(file, seg, 'end', floor);
+  if (typeof direct !== 'string') return direct.end;
+  for (let j = seg.length - 1; j > 0; j--) {
+    if (blank(seg[j - 1]!) || !worded(seg[j - 1]!)) continue;
+    const r = anchor(file, seg.slice(0, j), 'end', floor);
+    if (typeof r === 'string') continue;
+    if (file.slice(r.end).every(blank)) return file.length;
+    // The file goes on only with closing brackets, and the text ends with those same lines: its new
+    // lines go before the file's last closing lines (a function's last lines, then its `}`).
+    const rest = file.slice(r.end).filter((l) => !blank(l));
+    const mine = seg.slice(j).filter((l) => !blank(l));
+    if (
+      !rest.some(worded) &&
+      rest.length <= mine.length &&
+      rest.every((l, i) => l.trim() === mine[mine.length - rest.length + i]!.trim())
+    )
+      return file.length;
+    const lastLine = [...seg].reverse().find((l) => !blank(l))!;
+    const n = file.length - r.end;
+    return `the text ends with lines the file does not have (${quote(lastLine)}), and the file goes on for ${n} line${n === 1 ? '' : 's'} after line ${r.end}, the last of the text found there: whether they stay or are replaced is not shown`;
+  }
+  const lastLine = [...seg].reverse().find((l) => !blank(l))!;
+  return `the text's last line ${quote(lastLine)} is not found once in the file, nor any line before it that would say where the text ends (${direct})`;
 }
 
 /** How far the file indents an anchor line more than the new text does (negative: less). */

@@ -12,11 +12,10 @@ import type { ChangeSet, Diagnostic, Op } from '../changeset/changeset';
 import { opPaths } from '../changeset/paths-of';
 import type { FileChange } from '../protocol/protocol';
 import { applyOpDetailed } from './apply-op';
-import { replaceDefinition, replaceElidedDefinitions } from './definition';
 import { type DisplayHunk, displayHunks } from './display-hunks';
-import { fillElisions } from './elisions';
 import { excerptOf } from './excerpt';
 import { crlfLike, type EolEvidence, eolOf, toCrlf } from './new-file-eol';
+import { readAsPart } from './part-reading';
 import { type PartialApply, partialApply } from './partial';
 import { isPlaceholderPath } from './placeholder';
 import {
@@ -440,11 +439,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
       // left out like the block above.
       const now = current(op.path);
       // One whose comments stand for the file's own lines is whole once they are filled (elisions.ts).
-      const whole =
-        now !== null &&
-        (fillElisions(textLines(now), textLines(op.content))?.ok === true ||
-          replaceDefinition(textLines(now), textLines(op.content)) !== null ||
-          replaceElidedDefinitions(textLines(now), textLines(op.content)) !== null);
+      const whole = now !== null && readAsPart(textLines(now), textLines(op.content))?.ok === true;
       const part = now === null || whole ? null : excerptOf(textLines(op.content), textLines(now));
       if (part) {
         unused.push({
