@@ -69,6 +69,29 @@ describe('replyapply apply: the names real chats write', () => {
     expect(r.out).toContain('guessed from the heading above it');
   });
 
+  it("Copilot's whole answer for a file: heading link, summary, filepath marker, elided block", async () => {
+    const bot = 'import os\n\n\ndef a():\n    return 1\n\n\ndef b():\n    return 2\n';
+    put({ 'src/bot.py': bot });
+    const text = [
+      '### [bot.py](file:///Users/someone/proj/src/bot.py)',
+      '',
+      'Make `b` return 3.',
+      '',
+      '````python',
+      '# filepath: /Users/someone/proj/src/bot.py',
+      '# ...existing code...',
+      '',
+      '',
+      'def b():',
+      '    return 3',
+      '````',
+      '',
+    ].join('\n');
+    const r = await run(text, '--include-guesses');
+    expect(r.exit).toBe(Exit.Ok);
+    expect(read('src/bot.py')).toBe(bot.replace('return 2', 'return 3'));
+  });
+
   it('a label line two lines above, across a content label: that file, as stated', async () => {
     put({ 'Defs/ThingDef/Buildings_Power.xml': '<Defs/>\n' });
     const text =

@@ -32,7 +32,8 @@ describe('whole-file: where the path comes from', () => {
     ['a sentence naming one file', 'Here is the updated `src/a.ts`:\n```ts\nx\n```', 'x\n'],
     ['a comment on the first line', '```ts\n// src/a.ts\nx\n```', '// src/a.ts\nx\n'],
     ['an HTML comment on the first line', '```html\n<!-- src/a.ts -->\nx\n```', '<!-- src/a.ts -->\nx\n'],
-    ["Copilot's filepath comment", '```ts\n// filepath: src/a.ts\nx\n```', '// filepath: src/a.ts\nx\n'],
+    // Copilot's marker is no line of the file: VS Code leaves it out when it applies the block.
+    ["Copilot's filepath comment", '```ts\n// filepath: src/a.ts\nx\n```', 'x\n'],
   ])('%s: a guess, with an info diagnostic', (_n, text, content) => {
     const line = text.split('\n').findIndex((l) => l.startsWith('```')) + 1;
     expect(parseOps(text)).toEqual([{ ...file('src/a.ts', content, line), guess: true }]);
@@ -240,5 +241,33 @@ describe('whole-file: the names real chats write around a block (issue 40)', () 
   it('a label reaches across a content label only: not across prose, nor across an example label', () => {
     for (const between of ['This shows the idea.', 'Example:', 'Usage:'])
       expect(parseOps(`**File:** a.xml\n\n${between}\n\`\`\`xml\n<Defs/>\n\`\`\``)).toEqual([]);
+  });
+});
+
+describe("whole-file: Copilot's filepath marker is no line of the file", () => {
+  it.each<[string, string, string, string]>([
+    ['a comment marker', '```ts\n// filepath: src/a.ts\nx\n```', 'src/a.ts', 'x\n'],
+    [
+      'an HTML comment marker',
+      '```vue\n<!-- filepath: /Users/me/p/a.vue -->\n<template/>\n```',
+      '/Users/me/p/a.vue',
+      '<template/>\n',
+    ],
+    [
+      'a Windows path under the heading link to it',
+      '### [a.py](file:///c%3A/p/src/a.py)\n\n````python\n# filepath: c:\\p\\src\\a.py\nx = 1\n````',
+      'c:/p/src/a.py',
+      'x = 1\n',
+    ],
+    // Another file's path, or a comment that is no marker, stays: it is the reply's text.
+    [
+      'a marker naming another file',
+      'src/a.ts\n```ts\n// filepath: src/b.ts\nx\n```',
+      'src/a.ts',
+      '// filepath: src/b.ts\nx\n',
+    ],
+    ['a path comment with no marker', '```ts\n// src/a.ts\nx\n```', 'src/a.ts', '// src/a.ts\nx\n'],
+  ])('%s', (_n, text, path, content) => {
+    expect(parseOps(text)).toMatchObject([{ kind: 'create', path, content }]);
   });
 });

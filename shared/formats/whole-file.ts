@@ -24,7 +24,8 @@
  *      `# app.py`, `<!-- index.html -->`, Copilot's `// filepath: src/a.ts`) — a guess: many
  *      snippets carry such a comment without being the whole file (Copilot's come with
  *      `...existing code...` elisions), so the op is marked `guess` (offered unticked, applied
- *      only to an existing file) with an info diagnostic;
+ *      only to an existing file) with an info diagnostic. Copilot's `filepath:` marker is no line of
+ *      the file: it is left out of the content (`withoutMarker`), as VS Code leaves it out;
  *   7. the sentence before the fence naming exactly one path in backticks ("Here is the updated
  *      `a.py`:") — also a guess, for the same reason;
  *   8. a heading naming a file a few lines of prose above, this being its first fence (Copilot's
@@ -141,6 +142,23 @@ const EXTENSIONLESS = new Set([
   'NOTICE',
 ]);
 
+/**
+ * Copilot's marker, `// filepath: src/a.ts` (`# filepath: …`, `<!-- filepath: … -->`): its prompt puts
+ * the block's path on its first line, and VS Code drops that line when it applies the block. Kept, it
+ * would be a first line in the file that nobody meant there. Only the marker naming the op's own file
+ * is dropped (the same path, or one ending the other: a heading's link and the marker may differ in
+ * how much of the folder they write).
+ */
+const FILEPATH_MARKER = /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*filepath\s*:\s*(\S+?)\s*(?:\*\/|-->)?\s*$/i;
+
+function withoutMarker(lines: string[], path: string): string[] {
+  const m = lines.length > 0 ? FILEPATH_MARKER.exec(lines[0]!) : null;
+  if (!m) return lines;
+  const norm = (p: string) => p.replace(/\\/g, '/').replace(/^\.\//, '').toLowerCase();
+  const [a, b] = [norm(m[1]!), norm(path)];
+  return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`) ? lines.slice(1) : lines;
+}
+
 const COMMENT_PATH =
   /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*(?:(?:file ?(?:name|path)?|path)\s*:\s*)?([^\s]+?)\s*(?:\*\/|-->)?\s*$/i;
 
@@ -187,7 +205,12 @@ function parse(text: string): ParsedBlock[] {
       path: found.path,
       // An unclosed fence runs to the end of the reply; the reply's final newline is not a line.
       content: linesToContent(
-        !fence.closed && fence.lines[fence.lines.length - 1] === '' ? fence.lines.slice(0, -1) : fence.lines,
+        withoutMarker(
+          !fence.closed && fence.lines[fence.lines.length - 1] === ''
+            ? fence.lines.slice(0, -1)
+            : fence.lines,
+          found.path,
+        ),
       ),
       ifExists: found.isNew ? 'fail' : 'overwrite',
       line: found.line + 1,
