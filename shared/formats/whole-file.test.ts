@@ -271,3 +271,24 @@ describe("whole-file: Copilot's filepath marker is no line of the file", () => {
     expect(parseOps(text)).toMatchObject([{ kind: 'create', path, content }]);
   });
 });
+
+describe("whole-file: Cursor's ```lang:path, in every language", () => {
+  it.each([
+    ['ts', 'src/a.ts'],
+    ['python', 'app/main.py'],
+    ['bash', 'scripts/setup.sh'],
+    ['text', 'notes.txt'],
+    ['markdown', 'README.md'],
+    ['mdc', '.cursor/rules/api.mdc'],
+    ['json', 'package.json'],
+    ['yaml', '.github/workflows/ci.yml'],
+    ['sql', 'db/schema.sql'],
+    ['dockerfile', 'docker/Dockerfile'],
+    ['vue', 'src/App.vue'],
+    ['xml', 'Defs/ThingDef/Buildings_Power.xml'],
+  ])('```%s:%s', (lang, path) => {
+    const text = `\`\`\`${lang}:${path}\nx\n\`\`\``;
+    expect(parseOps(text)).toEqual([file(path, 'x\n', 1)]);
+    expect(diags(text)).toEqual([]);
+  });
+});
