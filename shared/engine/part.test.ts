@@ -83,6 +83,60 @@ describe('wholeProgram', () => {
   ])('%s → %s', (_name, text, want) => {
     expect(wholeProgram(L(text))).toBe(want);
   });
+
+  // Files whose first line is no import (issue 40): each language by its own shape, with the piece of
+  // such a file that is as often shown as written (one section, one statement) asking for nothing.
+  const VUE_SCRIPT = '<script setup lang="ts">\nimport { ref } from "vue";\nconst n = ref(0);\n</script>';
+  const VUE_TEMPLATE = '<template>\n  <button @click="n++">{{ n }}</button>\n</template>';
+  const SQL_TABLE = 'CREATE TABLE users (\n  id SERIAL PRIMARY KEY,\n  name TEXT NOT NULL\n);';
+  it.each<[string, string, string, boolean]>([
+    ['a Vue component, script first', 'vue', `${VUE_SCRIPT}\n\n${VUE_TEMPLATE}`, true],
+    ['a Vue component, template first, in a plain fence', '', `${VUE_TEMPLATE}\n\n${VUE_SCRIPT}`, true],
+    [
+      'a Vue component with its style',
+      'vue',
+      `${VUE_TEMPLATE}\n\n<style scoped>\nbutton { color: red; }\n</style>`,
+      true,
+    ],
+    [
+      'a Svelte component',
+      'svelte',
+      '<script>\n  let n = 0;\n</script>\n\n<style>\n  p { margin: 0; }\n</style>',
+      true,
+    ],
+    [
+      'a Vue template alone',
+      'vue',
+      '<template>\n  <div>\n    <p>a</p>\n    <p>b</p>\n  </div>\n</template>',
+      false,
+    ],
+    ['a Vue component cut before its end', 'vue', `${VUE_SCRIPT}\n\n${VUE_TEMPLATE}\n<p>`, false],
+    ['an HTML script and style', 'html', '<script>\n  go();\n</script>\n<style>\n  p {}\n</style>', false],
+    ['an SQL schema', 'sql', `-- schema\n${SQL_TABLE}\n\nCREATE INDEX users_name ON users (name);`, true],
+    [
+      'a migration',
+      'sql',
+      '-- 002: emails\nALTER TABLE users\n  ADD COLUMN email TEXT;\n\nUPDATE users\n  SET email = name\n  WHERE email IS NULL;',
+      true,
+    ],
+    ['one CREATE TABLE', 'sql', `${SQL_TABLE}\n`, false],
+    ['a query', 'sql', 'SELECT id,\n  name\nFROM users\nWHERE id = 1;\nSELECT 1;', false],
+    [
+      'a Dockerfile',
+      '',
+      '# syntax=docker/dockerfile:1\nARG NODE=20\nFROM node:${NODE} AS build\nWORKDIR /app\nCOPY . .\nRUN npm ci',
+      true,
+    ],
+    [
+      'Docker instructions without FROM',
+      '',
+      'WORKDIR /app\nCOPY . .\nRUN npm ci\nRUN npm test\nCMD ["npm", "start"]',
+      false,
+    ],
+    ['an HTML page', 'html', '<!DOCTYPE html>\n<html>\n<head></head>\n<body></body>\n</html>', true],
+  ])('%s (```%s)', (_name, lang, text, want) => {
+    expect(wholeProgram(L(text), lang)).toBe(want);
+  });
 });
 
 describe('partNeedles: what the file a part fits must hold', () => {

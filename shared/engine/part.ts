@@ -11,7 +11,12 @@
  * Both need at least three non-blank lines: a one-liner is an example, not an edit.
  * A block that is neither, but is a whole program by its shape (`wholeProgram`: it starts, after its
  * comments, with an import, a package line, an include, a shebang …, and has five lines or more), is a
- * whole file whose name nobody gave: the review asks for its path (alias `ask`).
+ * whole file whose name nobody gave: the review asks for its path (alias `ask`). Files whose first line
+ * is no import are whole by their own shapes (`WHOLE_SHAPES`): a Vue or Svelte component with two of its
+ * top-level sections (`<template>`, `<script setup>`, `<style>`) and closed; an SQL schema or migration
+ * (its first statement `CREATE`, `DROP` or `ALTER`, two statements or more); a Dockerfile (`FROM image`
+ * first). One section of a component, or one `CREATE TABLE`, is as often a piece shown as a file: it
+ * asks for nothing.
  * What the file must hold (`partNeedles`):
  * - elided: the lines right before and after each elision comment (the anchors elisions.ts finds once);
  * - definitions: the first definition's signature line (a definition the file lacks is placed after
@@ -63,9 +68,10 @@ const FILE_START =
 /** A comment line, or a line of one (the start of a file often is a comment). */
 const COMMENT = /^(?:\/\/|\/\*|\*|#(?!include\b|!)|--\s|;|<!--)/;
 
-/** The block is a whole file of code by its shape (see the header). */
-export function wholeProgram(lines: readonly string[]): boolean {
+/** The block is a whole file of code by its shape (see the header); `lang`: its fence's language. */
+export function wholeProgram(lines: readonly string[], lang = ''): boolean {
   if (lines.filter((l) => !blank(l)).length < 5) return false;
+  if (WHOLE_SHAPES.some((shape) => shape(lines, lang))) return true;
   let i = 0;
   let docstring = false;
   for (; i < lines.length; i++) {
@@ -90,3 +96,40 @@ export function wholeProgram(lines: readonly string[]): boolean {
 /** `if __name__ == "__main__":`, `export default …`, `module.exports =`, `int main(`, `fn main()`. */
 const ENTRY =
   /^(?:if\s+__name__\s*==\s*["']__main__["']\s*:|export\s+default\s|module\.exports\s*=|(?:int|void)\s+main\s*\(|fn\s+main\s*\(\s*\)|func\s+main\s*\(\s*\))/;
+
+/** A top-level section of a single-file component: `<template>`, `<script setup lang="ts">`, `<style scoped>`. */
+const SECTION_OPEN = /^<(template|script|style)(?:\s[^>]*)?>/;
+const SECTION_CLOSE = /^<\/(template|script|style)>\s*$/;
+
+/**
+ * Whole files by shapes other than an import first (see the header). Each holds only at the top level
+ * (column 0), where a file's own parts stand and a snippet's seldom do.
+ */
+const WHOLE_SHAPES: ReadonlyArray<(lines: readonly string[], lang: string) => boolean> = [
+  // A Vue or Svelte single-file component: it starts with a section, ends closing one, and has two.
+  (lines, lang) => {
+    const real = lines.filter((l) => !blank(l));
+    const first = SECTION_OPEN.exec(real[0]!);
+    if (!first || !SECTION_CLOSE.test(real[real.length - 1]!)) return false;
+    // `<script>` first is an HTML page's too; a component's when the fence says so or it has a template.
+    const sections = real.filter((l) => SECTION_OPEN.test(l));
+    const component =
+      lang === 'vue' ||
+      lang === 'svelte' ||
+      first[1] === 'template' ||
+      /\ssetup\b/.test(real[0]!) ||
+      sections.some((l) => l.startsWith('<template'));
+    return component && new Set(sections.map((l) => SECTION_OPEN.exec(l)![1])).size >= 2;
+  },
+  // An SQL schema or migration: its first statement defines (CREATE, DROP, ALTER), two or more.
+  (lines) => {
+    const code = lines.map((l) => l.trim()).filter((t) => t !== '' && !t.startsWith('--'));
+    if (!/^(?:CREATE|DROP|ALTER)\s+(?:OR\s+REPLACE\s+)?[A-Z]/i.test(code[0] ?? '')) return false;
+    return code.filter((t) => t.endsWith(';')).length >= 2;
+  },
+  // A Dockerfile: after its comments and build arguments, FROM an image (instructions are upper case).
+  (lines) => {
+    const first = lines.find((l) => !blank(l) && !l.startsWith('#') && !/^ARG\s/.test(l));
+    return first !== undefined && /^FROM\s+\S+(?:\s+AS\s+\S+)?\s*$/.test(first);
+  },
+];

@@ -144,3 +144,15 @@ describe('aptix: a ```json fence that is no bundle (issue 25)', () => {
     expect(sets[0]!.ops).toMatchObject([{ kind: 'search-replace', path: 'package.json' }]);
   });
 });
+
+describe('aptix: a ```json fence whose info string names its file holds that file', () => {
+  it.each([
+    ['the path after the language', '```json package.json\n{\n  "name": "x",\n  "files": ["dist"]\n}\n```\n'],
+    ["Cursor's language and path", '```json:package.json\n{\n  "name": "x",\n  "files": ["dist"]\n}\n```\n'],
+  ])('%s: a package.json, not a bundle', (_n, reply) => {
+    expect(aptixParser.parse(reply)).toEqual([]);
+    const sets = detectAll(reply);
+    expect(sets.map((s) => s.source.format)).toEqual(['whole-file']);
+    expect(sets[0]!.ops).toMatchObject([{ kind: 'create', path: 'package.json' }]);
+  });
+});

@@ -40,6 +40,7 @@ const FILE_ENTRY_KEYS = new Set(['path', 'content', 'operation', 'patch', 'repla
 
 import type { Diagnostic, Op, SearchReplaceEdit } from '../changeset/changeset';
 import type { Fence } from './fences';
+import { pathFromInfo } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 import {
   diffFileToOps,
@@ -70,7 +71,9 @@ export const aptixParser: FormatParser = {
     const blocks: ParsedBlock[] = [];
     const inJson = new Set<Fence>();
     for (const fence of fences) {
-      if (!JSON_LANGS.has(fence.lang)) continue;
+      // A fence whose info string names a file (`json package.json`, Cursor's `json:package.json`) holds
+      // that file: a package.json has "files" too.
+      if (!JSON_LANGS.has(fence.lang) || pathFromInfo(fence.info) !== null) continue;
       const block = readBundle(fence, clean.length);
       if (block) {
         blocks.push(block);

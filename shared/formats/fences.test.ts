@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstNonBlank, openingFence, sharedSplit, splitLines } from './fences';
+import { findFences, firstNonBlank, langOf, openingFence, sharedSplit, splitLines } from './fences';
 import { forgetReply, replyLines } from './unified-diff';
 
 // Every character JavaScript counts as white space, beside some that it does not (U+200B, U+180E).
@@ -46,5 +46,68 @@ describe('splitLines and the shared split', () => {
     } finally {
       forgetReply();
     }
+  });
+});
+
+describe('a Markdown file whose fences are as long as the one around it (issue 40)', () => {
+  const spans = (text: string) =>
+    findFences(splitLines(text)).map((f) => [f.lang, f.lines.join('|'), f.closed] as const);
+  const readme = '# App\n```bash\nnpm i\n```\nDone.';
+  it.each<[string, string, Array<readonly [string, string, boolean]>]>([
+    ['markdown', `\`\`\`markdown\n${readme}\n\`\`\``, [['markdown', readme.replace(/\n/g, '|'), true]]],
+    ['md', `\`\`\`md\n${readme}\n\`\`\``, [['md', readme.replace(/\n/g, '|'), true]]],
+    [
+      "Cursor's mdc, with its path",
+      `\`\`\`mdc:.cursor/rules/a.mdc\n${readme}\n\`\`\``,
+      [['mdc', readme.replace(/\n/g, '|'), true]],
+    ],
+    ['mdx', `\`\`\`mdx\n${readme}\n\`\`\``, [['mdx', readme.replace(/\n/g, '|'), true]]],
+    [
+      'two inner blocks, then a block after it',
+      '```markdown\n```ts\na\n```\n```py\nb\n```\n```\n\n```ts\nc\n```',
+      [
+        ['markdown', '```ts|a|```|```py|b|```', true],
+        ['ts', 'c', true],
+      ],
+    ],
+    // Any other language: CommonMark, the inner opening line is text and its close ends the block.
+    [
+      'a ts fence',
+      '```ts\n```bash\nx\n```\n```',
+      [
+        ['ts', '```bash|x', true],
+        ['', '', false],
+      ],
+    ],
+    // Inner fences that do not pair up before the reply ends: CommonMark's end stands.
+    [
+      'inner fences left open',
+      '```markdown\n# A\n```\nprose\n```bash\nx',
+      [
+        ['markdown', '# A', true],
+        ['bash', 'x', false],
+      ],
+    ],
+    // A longer outer fence already holds shorter ones (CommonMark).
+    [
+      'a four-backtick fence',
+      `\`\`\`\`markdown\n${readme}\n\`\`\`\``,
+      [['markdown', readme.replace(/\n/g, '|'), true]],
+    ],
+  ])('%s', (_n, text, want) => {
+    expect(spans(text)).toEqual(want);
+  });
+});
+
+describe('langOf: the language of an info string', () => {
+  it.each([
+    ['ts src/a.ts', 'ts'],
+    ['Python:src/a.py', 'python'],
+    ['mdc:.cursor/rules/a.mdc', 'mdc'],
+    ['diff:src/a.ts', 'diff'],
+    ['', ''],
+    [':x', ':x'],
+  ])('%j → %j', (info, lang) => {
+    expect(langOf(info)).toBe(lang);
   });
 });

@@ -5,7 +5,14 @@
  * - any indentation of the opening fence (fences inside list items); that much indentation is
  *   removed from each content line, as CommonMark does for indented fences;
  * - an unclosed fence runs to the end of the range and is flagged `closed: false` (a reply cut off
- *   mid-stream, or a model that forgot the closing fence).
+ *   mid-stream, or a model that forgot the closing fence);
+ * - a Markdown file fenced with as many backticks as the fences inside it (```` ```markdown ```` around a
+ *   README with ```` ```bash ```` blocks; Cursor's ```` ```mdc ```` rules with examples): an inner fence
+ *   that opens with a language closes at the next bare fence, and the outer one at the bare fence after
+ *   them (`markdownClose`). CommonMark would end the file at its first inner block's end, and the file
+ *   written would be cut there. When the inner fences do not pair up, CommonMark's reading stands.
+ * The language (`lang`) is the info string's first word up to a colon: Cursor writes
+ * ```` ```python:src/a.py ````, whose language is `python`.
  */
 
 export interface Fence {
@@ -94,6 +101,8 @@ function fenceAt(lines: readonly string[], at: number, end = lines.length): Fenc
   if (!open) return null;
   let close = at + 1;
   while (close < end && !isClosingFence(lines[close]!, open.marker)) close++;
+  const lang = langOf(open.info);
+  if (close < end && MARKDOWN_LANGS.has(lang)) close = markdownClose(lines, at, end, open.marker) ?? close;
   const closed = close < end;
   const body = lines.slice(at + 1, close).map((l) => dedent(l, open.indent));
   return {
@@ -101,11 +110,43 @@ function fenceAt(lines: readonly string[], at: number, end = lines.length): Fenc
     close,
     marker: open.marker,
     info: open.info,
-    lang: (open.info.split(/\s+/)[0] ?? '').toLowerCase(),
+    lang,
     indent: open.indent,
     closed,
     lines: body,
   };
+}
+
+/** The language of an info string: its first word, lowercased, up to a colon (`python:src/a.py`). */
+export function langOf(info: string): string {
+  const first = (info.split(/\s+/, 1)[0] ?? '').toLowerCase();
+  const colon = first.indexOf(':');
+  return colon > 0 ? first.slice(0, colon) : first;
+}
+
+/** Languages whose files hold fences of their own: Markdown, MDX, Cursor's `.mdc` rules. */
+const MARKDOWN_LANGS = new Set(['markdown', 'md', 'mdx', 'mdc', 'gfm']);
+
+/**
+ * Where a Markdown fence that opens at `at` closes when the fences inside it pair up (see the header):
+ * each inner fence of the same character and at least as long that opens with a language is closed by
+ * the next bare one, and the first bare fence outside them closes the outer. Null when they do not pair
+ * up before `end`: CommonMark's first bare fence is then the end.
+ */
+function markdownClose(lines: readonly string[], at: number, end: number, marker: string): number | null {
+  let depth = 0;
+  for (let i = at + 1; i < end; i++) {
+    const l = lines[i]!;
+    if (isClosingFence(l, marker)) {
+      if (depth === 0) return i;
+      depth--;
+      continue;
+    }
+    const inner = openingFence(l);
+    if (inner && inner.marker[0] === marker[0] && inner.marker.length >= marker.length && inner.info !== '')
+      depth++;
+  }
+  return null;
 }
 
 /**

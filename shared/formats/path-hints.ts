@@ -10,19 +10,39 @@
  * These functions only recognise; `normalizePath` (run centrally by the registry) decides safety.
  *
  * Precedence of the hints, the one place it is written (`HINT_ORDER`; `bestHint` picks): when a block
- * has several hints, the first kind in this list wins.
+ * has several hints, the first kind in this list wins. Stated kinds come before guesses; among each, the
+ * hint nearer to the code wins, since text further up may be about something else.
  *   1. `info`     — the info string names a path: `ts src/a.ts`, `src/a.ts`, `title="a.ts"`. Stated.
- *   2. `line`     — a line holding only a path right above the fence (`src/a.ts`, `**File:** a.ts`). Stated.
- *   3. `word`     — a bare word alone right above (`file1`, aider's extension-less names). A guess.
- *   4. `comment`  — the block's first line is a comment holding only a path (`// src/a.ts`). A guess.
- *   5. `sentence` — the sentence before the fence names exactly one path in backticks. A guess.
- *   6. `language` — the info string's first word is a language that is also a file's name
+ *   2. `line`     — a line holding only a path right above the fence (`src/a.ts`, `**File:** a.ts`, a link
+ *                   `### [a.vue](file:///Users/me/p/a.vue)`). Stated.
+ *   3. `label`    — such a line two lines above, when the line between only says the code follows
+ *                   (``**File to edit:** `a.xml` ``, then `**Correct Content:**`). Stated: that line says
+ *                   "this is its content". It reaches across one such line and nothing else: prose between
+ *                   may introduce an example, and a name two paragraphs up is no name of this block.
+ *                   Never beside `line` (the line above is a label, not a path).
+ *   4. `new-file` — the sentence right above says the block is a new file and names it ("Create a new
+ *                   file `src/a.ts`:", "Here's the new component, `Foo.vue`:"; see `newFileOfSentence`).
+ *                   Stated, as a new file only (`ifExists: 'fail'`): the reply says it does not exist yet.
+ *                   Read from the line a `sentence` is, in its place.
+ *   5. `word`     — a bare word alone right above (`file1`, aider's extension-less names). A guess.
+ *   6. `comment`  — the block's first line is a comment holding only a path (`// src/a.ts`). A guess.
+ *   7. `sentence` — the sentence before the fence names exactly one path in backticks. A guess.
+ *   8. `heading`  — a heading naming a file (`### [a.vue](file:///…)`, `### src/a.ts`), with a few lines
+ *                   of prose between it and this, the first fence under it: Copilot's edits put a file's
+ *                   summary between its heading and its block. A guess: the prose may show an example.
+ *   9. `language` — the info string's first word is a language that is also a file's name
  *                   (```` ```dockerfile ````, ```` ```makefile ````): CommonMark makes the first word the
  *                   language, so it names a file only when nothing else does, as a guess, spelled as such
  *                   files are (`Dockerfile`). A real reply had `.devcontainer/Dockerfile` above a
  *                   ```` ```dockerfile ```` fence: the path line is the file, not `dockerfile` at the root.
- * Each reader collects the hints it reads (SEARCH/REPLACE reads no comment or sentence: aider's blocks
- * name their file on a line) and takes `bestHint`; a guess is offered unticked and never creates a file.
+ * Each reader collects the hints it reads (SEARCH/REPLACE reads no comment, sentence or heading: aider's
+ * blocks name their file on a line) and takes `bestHint`; a guess is offered unticked and never creates a
+ * file.
+ *
+ * A `file://` URL (`file:///Users/me/p/a.ts`, `file:///c%3A/p/a.ts`, `vscode://file/…`) or a link's
+ * relative target names the path it encodes (`pathOfUrl`): an absolute one is then what an absolute path
+ * written out is (resolve-paths.ts maps it into the chosen folder). Cursor's code references
+ * (```` ```12:15:src/a.ts ````, lines 12–15 of a file quoted) name no file to write (`isCodeReference`).
  */
 
 /** Extension-less names that are clearly files (a bare word like `Output` is not). */
@@ -68,14 +88,90 @@ export function pathFromLine(line: string): string | null {
   s = s.replace(/^#{1,6}\s+/, '');
   s = s.replace(/^(?:[-*+]|\d{1,3}[.)])\s+/, '');
   s = stripDressing(s);
-  // `File: x`, `Filename: x`, `Path: x`, also written bold (`**File:** x`, `**File**: x`).
-  const label = /^[*_]{0,2}(?:file ?name|file ?path|file|path)[*_]{0,2}\s*:\s*[*_]{0,2}\s*/i.exec(s);
+  // `File: x`, `Filename: x`, `Path: x`, `File to edit: x`, `New file: x`, also written bold (`**File:** x`).
+  const label = FILE_LABEL.exec(s);
   if (label) s = stripDressing(s.slice(label[0].length));
   if (s.endsWith(':')) s = stripDressing(s.slice(0, -1));
   // A short note after the path: `**src/a.ts** (new file)`, `src/a.ts (updated):`.
   const note = /\s+\([^()]{1,40}\)$/.exec(s);
   if (note) s = stripDressing(s.slice(0, note.index));
+  // A link to the file, as Copilot's chat heads each file's section: `[a.vue](file:///Users/me/p/a.vue)`.
+  const link = LINK.exec(s);
+  if (link) return linkedPath(link);
   return isPathToken(s) ? s : null;
+}
+
+/**
+ * The label before a path on its line: `File:`, `Filename:`, `File path:`, `Path:`, and the longer ones
+ * real replies write (``**File to edit:** `Defs/ThingDef/Buildings_Power.xml` ``, `New file:`), bold or not.
+ */
+const FILE_LABEL =
+  /^[*_]{0,2}(?:file ?name|file ?path|(?:(?:new|target|modified|updated|changed|edited)\s+)?file(?:\s+to\s+(?:edit|create|change|modify|update|add|replace))?|path)[*_]{0,2}\s*:\s*[*_]{0,2}\s*/i;
+
+/** A Markdown link, whole: `[text](target)`, `[text](<target with spaces>)`, with an optional title. */
+const LINK =
+  /^\[([^[\]]{0,300})\]\(\s*(?:<([^<>\n]{1,2000})>|([^\s()<>]{1,2000}))(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)$/;
+const LINKS = new RegExp(LINK.source.slice(1, -1), 'g');
+
+/**
+ * The file a link names: its target's path (`pathOfUrl`), when its text is empty (Copilot's `[](file:///…)`)
+ * or names that file (`a.vue`, `` `src/a.vue` ``: the end of the target's path). A link whose text is
+ * prose ("[the guide](docs/guide.md)") points at a file; it does not say the code is that file.
+ */
+function linkedPath(m: RegExpExecArray): string | null {
+  const path = pathOfUrl(m[2] ?? m[3] ?? '');
+  if (path === null) return null;
+  const text = stripDressing(m[1]!);
+  if (text === '') return path;
+  const tail = text.replace(/\\/g, '/').replace(/^\.\//, '');
+  return path === tail || path.endsWith(`/${tail}`) ? path : null;
+}
+
+/**
+ * The path a link target or a `file://` URL names, as a reply would write it out: `file:///Users/me/p/a.ts`
+ * → `/Users/me/p/a.ts`; `file:///c%3A/p/a.ts` (VS Code encodes the drive's colon) and `file:///C:/p/a.ts`
+ * → `C:/p/a.ts`-like; `vscode://file/Users/me/p/a.ts:12:3` → `/Users/me/p/a.ts` (the line and column VS
+ * Code's links carry); a relative target `src/a.ts` → itself. Percent-encoding is decoded (`%20` is a
+ * space); a fragment (`#L10`, Copilot's `#1-1`) or a query is no part of the name. An absolute result is
+ * checked and mapped into the project as every absolute path is (resolve-paths.ts).
+ * Null for a web address, a file on another machine (`file://server/share/…`), a broken encoding, one that
+ * hides a separator (`%2F`, `%5C`: one name or two?), or a target that names no file.
+ */
+export function pathOfUrl(target: string): string | null {
+  const t = target.trim();
+  if (t.length === 0 || t.length > 2000) return null;
+  let p: string;
+  const file = /^file:(.*)$/is.exec(t);
+  const vscode = /^vscode(?:-insiders)?:\/\/file(\/.*)$/is.exec(t);
+  if (file) {
+    const rest = file[1]!;
+    if (rest.startsWith('///')) p = rest.slice(2);
+    else if (/^\/\/localhost\//i.test(rest)) p = rest.slice('//localhost'.length);
+    else if (rest.startsWith('/') && !rest.startsWith('//')) p = rest;
+    else return null;
+  } else if (vscode) p = vscode[1]!.replace(/:\d+(?::\d+)?$/, '');
+  // A web address, `mailto:`, … (a drive `c:/` has one letter: no scheme).
+  else if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(t)) return null;
+  else p = t;
+  // `file://server/…`, `file:////server/…`: a file on another machine, no file of the project.
+  if (p.startsWith('//')) return null;
+  p = p.replace(/[?#].*$/s, '');
+  const names: string[] = [];
+  for (const name of p.split('/')) {
+    let d: string;
+    try {
+      d = decodeURIComponent(name);
+    } catch {
+      return null;
+    }
+    if (/[\\/]/.test(d)) return null;
+    names.push(d);
+  }
+  p = names.join('/');
+  // `/c:/Users/…`: a Windows drive after the URL's own slash.
+  if (/^\/[A-Za-z]:\//.test(p)) p = p.slice(1);
+  // A decoded name may hold spaces (`My%20Project`); the rest of the token rule still applies.
+  return isPathToken(p.replace(/ /g, '_')) ? p : null;
 }
 
 /**
@@ -85,7 +181,7 @@ export function pathFromLine(line: string): string | null {
  */
 export function pathFromInfo(info: string): string | null {
   // Info strings are a few words; a huge one is not worth reading word by word.
-  if (info.length > 1000) return null;
+  if (info.length > 1000 || isCodeReference(info)) return null;
   const attr = /\b(?:title|filename|file|path)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/i.exec(info);
   if (attr) {
     const value = (attr[1] ?? attr[2] ?? attr[3] ?? '').trim();
@@ -104,18 +200,94 @@ export function pathFromInfo(info: string): string | null {
 }
 
 /**
+ * Cursor's code reference, ```` ```12:15:src/a.ts ````: lines 12 to 15 of a file, quoted as they stand.
+ * It shows code; it is no file to write (read as `python:src/a.py`, it would be a file `15:src/a.ts`).
+ */
+export function isCodeReference(info: string): boolean {
+  return /^\d+:\d+:\S/.test(info.trim());
+}
+
+/**
  * The one path named in backticks in a sentence that introduces a code block ("Here is the
  * updated `src/a.py`:"). Null when the sentence names none or several different ones.
  */
 export function pathFromSentence(line: string): string | null {
   if (line.length > 1000) return null;
   const found = new Set<string>();
+  // A link to a file names it (`Update [](file:///…/a.ts) so that…`, Copilot's inline links); its text
+  // is no second name (`` [`a.ts`](file:///…/a.ts) ``), and a link of prose names none.
+  const rest = line.includes('](')
+    ? line.replace(LINKS, (...m) => {
+        const path = linkedPath(m as unknown as RegExpExecArray);
+        if (path !== null) found.add(path);
+        return ' ';
+      })
+    : line;
   const re = /`([^`\s]{1,300})`/g;
   // `@scope/name` in prose is an npm package (`@tauri-apps/plugin-fs`, corpus unprompted/049), and
   // `@/components/x.vue` an import alias: neither is a file of the project as written.
-  for (let m = re.exec(line); m; m = re.exec(line))
+  for (let m = re.exec(rest); m; m = re.exec(rest))
     if (isPathToken(m[1]!) && !m[1]!.startsWith('@')) found.add(m[1]!);
   return found.size === 1 ? [...found][0]! : null;
+}
+
+/**
+ * A line that only says the code follows, naming nothing: `**Correct Content:**`, `Updated code:`,
+ * `### New version`, `Here is the corrected content:`, `Replace it with:`. Only such words: "Example:",
+ * "Usage:", "Output:", "Before:", "Current code:" introduce something that is not the file's new text.
+ */
+export function isContentLabel(line: string): boolean {
+  let s = line.trim();
+  if (s.length === 0 || s.length > 80) return false;
+  s = s.replace(/^#{1,6}\s+/, '');
+  for (let i = 0; i < 2; i++) s = stripDressing(s.replace(/\s*:$/, ''));
+  return CONTENT_LABEL.test(s);
+}
+
+const CONTENT_LABEL =
+  /^(?:(?:here(?:'s|\s+is)|this\s+is)\s+)?(?:(?:the|its|correct(?:ed)?|updated?|new|full|complete|final|fixed|modified|revised|entire|whole|changed|resulting)\s+)*(?:file\s+)?(?:contents?|code|version|source|text|implementation|file)$|^(?:replace|change)(?:\s+(?:it|this|that))?\s+(?:with|to)$/i;
+
+/** Stands for each name in the sentences `newFileOfSentence` reads (no sentence holds it). */
+const P = '\u0001';
+/** What is made in a new file, in those sentences. */
+const MADE =
+  '(?:file|component|module|script|class|page|test|hook|service|helper|util|utility|store|view|layout|route|controller|model|schema|migration|config|configuration|stylesheet|template|rule|workflow)';
+/**
+ * "Create `x`", "Create a new file called `x`", "Let's create the component `x`", "Now create a file
+ * at `x`": the sentence's first verb is create, and its object is the file.
+ */
+const CREATE_FIRST = new RegExp(
+  `^(?:(?:now|next|first|then|finally|also|and|so)[,:]?\\s+)*(?:(?:let's|let us|we'll|we will|i'll|i will|you'll need to|you need to|please)\\s+)?create\\s+(?:(?:a|an|the|this)\\s+)?(?:new\\s+)?(?:${MADE}\\s+)?(?:file\\s+)?(?:(?:called|named|at)\\s+)?${P}(?:\\s|:|$)`,
+  'i',
+);
+/** "Here's the new component, `x`:", "Add a new file `x`:", "And the new file called `x`:", "`x` (new file):". */
+const NEW_ONE = new RegExp(
+  `\\bnew\\s+${MADE}(?:\\s+file)?\\s*,?\\s+(?:(?:called|named|at)\\s+)?${P}(?:\\s|:|$)|${P}\\s*\\(new(?:\\s+${MADE})?\\)`,
+  'i',
+);
+/** Words that make the sentence about something other than making that file now. */
+const NOT_NOW =
+  /\b(?:not|no|never|instead|rather|without|if|unless|existing|already|could|might|may|would|should)\b|n't\b/i;
+
+/**
+ * The one file a sentence right above a code block says the block creates (`new-file` in the header):
+ * "Create a new file `src/utils/format.ts`:", "Here's the new component, `Foo.vue`:". The sentence ends
+ * with a colon (it introduces the block) and names one path; its shape says the file is new (CREATE_FIRST,
+ * NEW_ONE) and nothing in it says otherwise (NOT_NOW: "If you don't have `a.ts` yet, create it:",
+ * "Instead of a new file `a.ts`, add this:"). Null for any other sentence, which stays a `sentence` guess.
+ */
+export function newFileOfSentence(line: string): string | null {
+  const t = stripDressing(line.trim().replace(/^(?:[-*+]|\d{1,3}[.)])\s+/, ''));
+  if (!/:\**$/.test(t) || NOT_NOW.test(t.replace(/`[^`]*`/g, ' '))) return null;
+  const path = pathFromSentence(t);
+  if (path === null) return null;
+  // Each name in backticks or link becomes P, so the shapes read the sentence's words alone.
+  const words = t
+    .replace(LINKS, ` ${P} `)
+    .replace(/`[^`]*`/g, ` ${P} `)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return CREATE_FIRST.test(words) || NEW_ONE.test(words) ? path : null;
 }
 
 /** Remove one layer of `**`, `__`, `*`, `_` and backticks around a token, repeatedly. */
@@ -153,13 +325,38 @@ export function fileOfLanguage(info: string): string | null {
   return USUAL_SPELLING[first.toLowerCase()] ?? null;
 }
 
-export type HintKind = 'info' | 'line' | 'word' | 'comment' | 'sentence' | 'language';
+export type HintKind =
+  | 'info'
+  | 'line'
+  | 'label'
+  | 'new-file'
+  | 'word'
+  | 'comment'
+  | 'sentence'
+  | 'heading'
+  | 'language';
 
 /** The precedence of the header, strongest first. */
-export const HINT_ORDER: readonly HintKind[] = ['info', 'line', 'word', 'comment', 'sentence', 'language'];
+export const HINT_ORDER: readonly HintKind[] = [
+  'info',
+  'line',
+  'label',
+  'new-file',
+  'word',
+  'comment',
+  'sentence',
+  'heading',
+  'language',
+];
 
 /** Hints that only guess: the op is offered unticked and applies only to a file that exists. */
-export const GUESS_HINTS: ReadonlySet<HintKind> = new Set(['word', 'comment', 'sentence', 'language']);
+export const GUESS_HINTS: ReadonlySet<HintKind> = new Set([
+  'word',
+  'comment',
+  'sentence',
+  'heading',
+  'language',
+]);
 
 export interface PathHint {
   kind: HintKind;
@@ -175,4 +372,141 @@ export function bestHint(hints: ReadonlyArray<PathHint | null>): PathHint | null
     if (h && (best === null || HINT_ORDER.indexOf(h.kind) < HINT_ORDER.indexOf(best.kind))) best = h;
   }
   return best;
+}
+
+/**
+ * The hints the lines above a fence give (`open`: the fence's 0-based line; `lang`: its language), by the
+ * header's rules: `line` (one blank line, or a setext underline, between), `label`, `new-file` or
+ * `sentence` (the same line read two ways), `heading`. The fence's own hints (`info`, `comment`,
+ * `language`) and aider's `word` are the reader's. `line` is the hint's line for the first two; the
+ * fence's for the others (prose is not the block's).
+ */
+export function hintsAbove(lines: readonly string[], open: number, lang: string): PathHint[] {
+  const hints: PathHint[] = [];
+  let before = open - 1;
+  if (before >= 0 && lines[before]!.trim() === '') before--;
+  // A setext heading (`tables.py` over a line of `---`, as exporters write headings): its text.
+  if (before > 0 && /^\s*(?:-{3,}|={3,})\s*$/.test(lines[before]!) && lines[before - 1]!.trim() !== '')
+    before--;
+  const prev = before >= 0 ? lines[before]! : '';
+  const fromLine = prev.trim() === '' ? null : pathFromLine(prev);
+  if (prev.trim() === '') {
+    // Nothing right above (two blank lines): no line, label or sentence.
+  } else if (fromLine) hints.push({ kind: 'line', path: fromLine, line: before });
+  else if (isContentLabel(prev)) {
+    let above = before - 1;
+    if (above >= 0 && lines[above]!.trim() === '') above--;
+    const labelled = above >= 0 ? pathFromLine(lines[above]!) : null;
+    if (labelled) hints.push({ kind: 'label', path: labelled, line: above });
+  } else {
+    const created = newFileOfSentence(prev);
+    const named = created ?? pathFromSentence(prev);
+    if (named) hints.push({ kind: created ? 'new-file' : 'sentence', path: named, line: open });
+  }
+  const heading = headingAbove(lines, open);
+  if (heading && (lang === 'diff' || langFitsFile(lang, heading)))
+    hints.push({ kind: 'heading', path: heading, line: open });
+  return hints;
+}
+
+/** How many lines of prose may stand between a file's heading and its block (`heading`). */
+const HEADING_REACH = 6;
+
+/**
+ * The file a heading names when this fence is the first under it (`heading`): walking up at most
+ * HEADING_REACH non-blank lines, the first heading (`### [a.vue](file:///…)`, `### src/a.ts`) or line
+ * that is wholly bold (`**src/a.ts**`). Another fence, a rule, a line naming a file some other way (a
+ * list of files), or a heading naming none ends the walk with nothing; so does prose that names another
+ * file (the block may be about that one). The caller also asks the fence's language to be the file's
+ * (`langFitsFile`): a traceback in a bare fence under a file's summary is no version of that file (an
+ * exported Copilot chat: the user's next message quoted one).
+ */
+function headingAbove(lines: readonly string[], open: number): string | null {
+  const mentioned = new Set<string>();
+  let seen = 0;
+  for (let k = open - 1; k >= 0 && seen <= HEADING_REACH; k--) {
+    const t = lines[k]!.trim();
+    if (t === '') continue;
+    seen++;
+    const c = t.charCodeAt(0);
+    if ((c === 96 || c === 126) && /^(?:`{3,}|~{3,})/.test(t)) return null;
+    if (/^(?:-{3,}|\*{3,}|_{3,}|={3,})$/.test(t)) return null;
+    const heading = /^#{1,6}\s/.test(t) || /^(?:\*\*|__)\S.*(?:\*\*|__)$/.test(t);
+    const path = pathFromLine(t);
+    if (heading) {
+      if (path === null || [...mentioned].some((m) => m !== path)) return null;
+      return path;
+    }
+    if (path !== null) return null;
+    const named = pathFromSentence(t);
+    if (named !== null) mentioned.add(named);
+  }
+  return null;
+}
+
+/**
+ * The languages a fence of a file's type is written in, beside the extension itself (```` ```py ````):
+ * the usual names, and VS Code's language ids, which Copilot's chat writes (`typescriptreact`).
+ */
+const LANGS_OF_EXTENSION: Record<string, readonly string[]> = {
+  py: ['python', 'python3'],
+  pyi: ['python'],
+  ts: ['typescript'],
+  mts: ['typescript', 'ts'],
+  cts: ['typescript', 'ts'],
+  tsx: ['typescriptreact', 'typescript', 'ts'],
+  js: ['javascript', 'node'],
+  mjs: ['javascript', 'js'],
+  cjs: ['javascript', 'js'],
+  jsx: ['javascriptreact', 'javascript', 'js'],
+  vue: ['html'],
+  htm: ['html'],
+  md: ['markdown'],
+  mdc: ['markdown', 'md'],
+  mdx: ['markdown', 'md'],
+  yml: ['yaml'],
+  yaml: ['yml'],
+  jsonc: ['json'],
+  json: ['jsonc', 'json5'],
+  rs: ['rust'],
+  rb: ['ruby'],
+  kt: ['kotlin'],
+  kts: ['kotlin'],
+  cs: ['csharp', 'c#'],
+  cpp: ['c++', 'cxx'],
+  cc: ['cpp', 'c++'],
+  cxx: ['cpp', 'c++'],
+  hpp: ['cpp', 'c++'],
+  h: ['c', 'cpp', 'c++', 'objective-c'],
+  m: ['objective-c', 'objc', 'matlab'],
+  sh: ['bash', 'shell', 'shellscript', 'zsh'],
+  bash: ['sh', 'shell', 'shellscript'],
+  zsh: ['sh', 'shell', 'shellscript'],
+  ps1: ['powershell', 'pwsh'],
+  ex: ['elixir'],
+  exs: ['elixir'],
+  erl: ['erlang'],
+  hs: ['haskell'],
+  ml: ['ocaml'],
+  fs: ['fsharp', 'f#'],
+  pl: ['perl'],
+  tf: ['terraform', 'hcl'],
+  scss: ['sass', 'css'],
+  xaml: ['xml'],
+  csproj: ['xml'],
+  svg: ['xml'],
+  plist: ['xml'],
+  gradle: ['groovy', 'kotlin'],
+};
+
+/** The fence's language is one a file of that path is written in (`python` for `a.py`, `vue` for `a.vue`). */
+export function langFitsFile(lang: string, path: string): boolean {
+  if (lang === '') return false;
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1).toLowerCase();
+  const language = fileOfLanguage(lang);
+  if (language !== null) return language.toLowerCase() === base;
+  const dot = base.lastIndexOf('.');
+  if (dot < 0) return false;
+  const ext = base.slice(dot + 1);
+  return ext === lang || (LANGS_OF_EXTENSION[ext]?.includes(lang) ?? false);
 }

@@ -10,7 +10,7 @@ import { searchReplace } from './search-replace';
 import { wholeFile } from './whole-file';
 
 const opOf = (parse: (t: string) => { ops: unknown[] }[], text: string) =>
-  parse(text).flatMap((b) => b.ops)[0] as { path: string; guess?: boolean } | undefined;
+  parse(text).flatMap((b) => b.ops)[0] as { path: string; guess?: boolean; ifExists?: string } | undefined;
 
 /** Whole files: the lines before the fence, the fence's info string, and its first line, for a hint. */
 interface Parts {
@@ -40,6 +40,33 @@ const WHOLE: Record<string, Parts | string> = {
   'comment+sentence': { above: ['Here is the new `src/b.ts`:'], info: 'ts', first: '// src/a.ts' },
   'comment+language': { above: [], info: 'dockerfile', first: '# docker/Dockerfile' },
   'sentence+language': { above: ['Update `.devcontainer/Dockerfile`:'], info: 'dockerfile' },
+  'info+label': { above: ['**File:** src/b.ts', '**Updated code:**'], info: 'ts src/a.ts' },
+  'info+new-file': { above: ['Create a new file `src/b.ts`:'], info: 'ts src/a.ts' },
+  'info+heading': { above: ['### src/b.ts', '', 'Adds a helper.', ''], info: 'ts src/a.ts' },
+  'line+label':
+    'the line above the fence is a path (`line`) or a content label that `label` reads past, not both',
+  'line+new-file': 'both are read from the one line above the fence: a path alone on it is no sentence',
+  'line+heading':
+    'the walk up to a heading ends at the first line naming a file, the path line: the same file, or none',
+  'label+new-file': 'both read the line above the fence: a content label or a sentence, not both',
+  'label+word': 'both read the line above the fence, and a content label is no file-like word',
+  'label+comment': { above: ['**File:** src/a.ts', '**Updated code:**'], info: 'ts', first: '// src/b.ts' },
+  'label+sentence': 'both read the line above the fence, and a content label names nothing',
+  'label+heading':
+    "the walk up to a heading ends at the label's own path line: the same file when it is a heading, else none",
+  'label+language': { above: ['**File:** docker/Dockerfile', 'Updated content:'], info: 'dockerfile' },
+  'new-file+word': 'both are read from the one line above the fence, and a bare word is no sentence',
+  'new-file+comment': { above: ['Create a new file `src/a.ts`:'], info: 'ts', first: '// src/b.ts' },
+  'new-file+sentence':
+    'the one line above the fence is read as one or the other: a sentence that says its file is new is `new-file`',
+  'new-file+heading':
+    'the walk up to a heading gives up at prose naming another file (the sentence), so a heading never stands beside it naming another',
+  'new-file+language': { above: ['Create a new file `docker/Dockerfile`:'], info: 'dockerfile' },
+  'word+heading': { above: ['### src/b.ts', '', 'Adds a helper:', 'file_a'], info: 'ts' },
+  'comment+heading': { above: ['### src/b.ts', '', 'Adds a helper.'], info: 'ts', first: '// src/a.ts' },
+  'sentence+heading':
+    'the walk up to a heading gives up at prose naming another file, so the sentence before the fence never has a heading naming another beside it',
+  'heading+language': { above: ['### docker/Dockerfile', '', 'Pins the base image.'], info: 'dockerfile' },
 };
 
 const WINNER_PATH: Record<string, string> = {
@@ -56,6 +83,16 @@ const WINNER_PATH: Record<string, string> = {
   'comment+sentence': 'src/a.ts',
   'comment+language': 'docker/Dockerfile',
   'sentence+language': '.devcontainer/Dockerfile',
+  'info+label': 'src/a.ts',
+  'info+new-file': 'src/a.ts',
+  'info+heading': 'src/a.ts',
+  'label+comment': 'src/a.ts',
+  'label+language': 'docker/Dockerfile',
+  'new-file+comment': 'src/a.ts',
+  'new-file+language': 'docker/Dockerfile',
+  'word+heading': 'file_a',
+  'comment+heading': 'src/a.ts',
+  'heading+language': 'docker/Dockerfile',
 };
 
 const pairs: Array<[HintKind, HintKind]> = [];
@@ -89,6 +126,15 @@ describe('whole files: every pairing of hints', () => {
     const op = opOf(wholeFile.parse, text);
     expect(op?.path).toBe(WINNER_PATH[`${strong}+${weak}`]);
     expect(op?.guess === true).toBe(GUESS_HINTS.has(strong));
+    // A sentence that says the file is new creates it, and never writes over one.
+    expect(op?.ifExists).toBe(strong === 'new-file' ? 'fail' : 'overwrite');
+  });
+
+  it('a heading gives up where the prose under it names another file (the block may be about that one)', () => {
+    const text = '### src/b.ts\n\nThis calls `src/c.ts`.\n\nThen:\n\n```ts\nbody\n```';
+    expect(opOf(wholeFile.parse, text)).toBeUndefined();
+    const same = '### src/b.ts\n\nThis is what `src/b.ts` holds now.\n\nThen:\n\n```ts\nbody\n```';
+    expect(opOf(wholeFile.parse, same)).toMatchObject({ path: 'src/b.ts', guess: true });
   });
 
   it('a language alone names its file only as a guess, spelled as such files are', () => {
@@ -102,7 +148,7 @@ describe('whole files: every pairing of hints', () => {
 
 describe('SEARCH/REPLACE: every pairing of the hints it reads', () => {
   const block = '<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n```';
-  // SEARCH/REPLACE reads info, line, word and language (aider names files on a line, not in prose).
+  // SEARCH/REPLACE reads info, line, label, word and language (aider names files on a line, not in prose).
   const rows: Array<[string, string, string, boolean]> = [
     ['info over line', `src/b.py\n\`\`\`python src/a.py\n${block}`, 'src/a.py', false],
     ['info over language', `\`\`\`dockerfile docker/Dockerfile\n${block}`, 'docker/Dockerfile', false],
@@ -119,6 +165,19 @@ describe('SEARCH/REPLACE: every pairing of the hints it reads', () => {
       false,
     ],
     ['word over language', `file_a\n\`\`\`dockerfile\n${block}`, 'file_a', true],
+    [
+      'info over label',
+      `**File:** src/b.py\n**Updated code:**\n\`\`\`python src/a.py\n${block}`,
+      'src/a.py',
+      false,
+    ],
+    [
+      'label over language: the path line above a content label',
+      `**File to edit:** \`docker/Dockerfile\`\n\n**Updated code:**\n\`\`\`dockerfile\n${block}`,
+      'docker/Dockerfile',
+      false,
+    ],
+    ['label over word: the label is read, not a word', `**File:** a.py\nCode:\n${block}`, 'a.py', false],
     ['language alone: a guess', `\`\`\`dockerfile\n${block}`, 'Dockerfile', true],
   ];
   it.each(rows)('%s', (_n, text, path, guess) => {

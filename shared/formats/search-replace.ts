@@ -12,7 +12,9 @@
  *            | '+'{3,9} ' '? 'REPLACE' any*           Cline
  *   path    := within the 3 lines above the head: a line holding only a path (`src/a.py`,
  *              `**src/a.py**`, `### src/a.py`, …) or a fence opener whose info names one
- *              (```` ```python src/a.py ````); blank lines and a bare fence opener are skipped
+ *              (```` ```python src/a.py ````); blank lines and a bare fence opener are skipped; a
+ *              line that only says the code follows (`**Updated code:**`) stands for the path line
+ *              above it (path-hints.ts's `label`)
  *   cline   := '<replace_in_file>' '<path>' p '</path>' '<diff>' block+ '</diff>' '</replace_in_file>'
  *              (tags may share a line with their content)
  *
@@ -64,6 +66,7 @@ import {
   bestHint,
   fileOfLanguage,
   GUESS_HINTS,
+  isContentLabel,
   type PathHint,
   pathFromInfo,
   pathFromLine,
@@ -425,7 +428,13 @@ function pathAbove(
     }
     const p = pathFromLine(t);
     if (p) found = { kind: 'line', path: p, line: i };
-    else if (i === adjacent && BARE_WORD.test(t)) found = { kind: 'word', path: t, line: i };
+    else if (isContentLabel(t)) {
+      // ``**File to edit:** `a.py` ``, then `**Updated code:**`: the label's file (`label`).
+      let j = i - 1;
+      if (j >= floor && lines[j]!.trim() === '') j--;
+      const q = j >= floor ? pathFromLine(lines[j]!) : null;
+      if (q) found = { kind: 'label', path: q, line: j };
+    } else if (i === adjacent && BARE_WORD.test(t)) found = { kind: 'word', path: t, line: i };
     break;
   }
   const best = bestHint([found, language]);

@@ -19,6 +19,9 @@ describe('structured-json: which replies it claims', () => {
     ['example payload with only "message" in a fence', '```json\n{"message":"ok","status":200}\n```', 0],
     ['prose that mentions the keys', 'Use "replace_files" and "delete_files" keys.', 0],
     ['a fence of another language', '```ts\nconst x = {"delete_files": []};\n```', 0],
+    // A fence whose info string names its file holds that file (Cursor writes `json:path`).
+    ['a json fence naming its file', '```json ops.json\n{"delete_files":["./a"]}\n```', 0],
+    ["a json fence naming its file, Cursor's way", '```json:ops.json\n{"delete_files":["./a"]}\n```', 0],
   ])('%s', (_name, text, blocks) => {
     expect(structuredJson.parse(text)).toHaveLength(blocks);
   });

@@ -84,7 +84,8 @@ function candidates(text: string, lineStarts: number[]): Candidate[] {
   const lines = splitLines(text);
   const out: Candidate[] = [];
   for (const f of findFences(lines)) {
-    if (!JSON_LANGS.has(f.lang) || f.info.includes(' ')) continue;
+    // More than the language (`json a.json`, `json:a.json`) names the file the fence holds.
+    if (!JSON_LANGS.has(f.lang) || f.info.toLowerCase() !== f.lang) continue;
     const bodyStart = lineStarts[f.open + 1];
     if (bodyStart === undefined) continue;
     const bodyEnd = f.closed ? lineStarts[f.close]! : text.length;

@@ -468,11 +468,46 @@ describe('unified-diff format', () => {
     ['the info string', '```diff src/a.ts\n@@\n-a\n+b\n```', 'src/a.ts', undefined],
     ['the line before', '**src/a.ts**\n```diff\n@@\n-a\n+b\n```', 'src/a.ts', undefined],
     ['a sentence (a guess)', 'In `src/a.ts` change:\n\n```diff\n@@\n-a\n+b\n```', 'src/a.ts', true],
+    // The hints of path-hints.ts, as the whole-file reader reads them (issue 40).
+    ["Cursor's language and path", '```diff:src/a.ts\n@@\n-a\n+b\n```', 'src/a.ts', undefined],
+    [
+      'a label across a line that is no content label ("Changes:"): none',
+      '**File to edit:** `src/a.ts`\n\n**Changes:**\n```diff\n@@\n-a\n+b\n```',
+      undefined,
+      undefined,
+    ],
+    [
+      'a label across "Code:"',
+      '**File to edit:** `src/a.ts`\n\nCode:\n```diff\n@@\n-a\n+b\n```',
+      'src/a.ts',
+      undefined,
+    ],
+    [
+      'a link line',
+      '### [a.ts](file:///Users/me/p/src/a.ts)\n```diff\n@@\n-a\n+b\n```',
+      '/Users/me/p/src/a.ts',
+      undefined,
+    ],
+    [
+      'a heading over a summary (a guess)',
+      '### [a.ts](file:///Users/me/p/src/a.ts)\n\nRename the variable.\n\n```diff\n@@\n-a\n+b\n```',
+      '/Users/me/p/src/a.ts',
+      true,
+    ],
+    [
+      'a sentence saying the file is new: still a guess',
+      'Create a new file `src/a.ts`:\n```diff\n@@\n-a\n+b\n```',
+      'src/a.ts',
+      true,
+    ],
   ])('takes the path of a nameless diff fence from %s', (_name, text, path, guess) => {
     const [block] = unifiedDiffParser.parse(text);
-    expect(block!.ops).toEqual([
-      { kind: 'patch', path, hunks: [{ lines: ['-a', '+b'] }], line: block!.start, guess },
-    ]);
+    // No path: the block's file is looked for by its text (below).
+    if (path === undefined) expect(block!.ops).toMatchObject([{ kind: 'search-replace', path: '' }]);
+    else
+      expect(block!.ops).toEqual([
+        { kind: 'patch', path, hunks: [{ lines: ['-a', '+b'] }], line: block!.start, guess },
+      ]);
   });
 
   it('a changed line left outside every hunk is an error, never dropped; a mail signature is not one', () => {

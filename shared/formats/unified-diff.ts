@@ -40,7 +40,7 @@ import type { Diagnostic, Hunk, Op, SearchReplaceEdit } from '../changeset/chang
 import { lazyHunk } from '../changeset/lazy-hunk';
 import { stripDiffPrefix } from '../paths/paths';
 import { dedent, type Fence, findFences, forgetSplit, sharedSplit, stripWrappingFence } from './fences';
-import { pathFromInfo, pathFromLine, pathFromSentence } from './path-hints';
+import { bestHint, GUESS_HINTS, type HintKind, hintsAbove, pathFromInfo } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
 
 export interface DiffFile {
@@ -1294,6 +1294,15 @@ export function diffBlocks(text: string, { lean = true } = {}): ParsedBlock[] {
   return blocks.sort((a, b) => a.start - b.start);
 }
 
+/** Where a nameless diff's file was read, for its diagnostic. */
+const NAMED_BY: Partial<Record<HintKind, string>> = {
+  line: 'the line before the fence',
+  label: 'the line above the label before the fence',
+  'new-file': 'the sentence before the fence',
+  sentence: 'the sentence before the fence',
+  heading: 'the heading above the fence',
+};
+
 /**
  * A diff fence with hunks but no ---/+++ names (models do this when the text already said which
  * file): the path from the fence's info string (```diff src/a.ts) or the line before it
@@ -1313,23 +1322,14 @@ function namelessFenceBlock(
   // ' '/'-'/'+' lines without any `@@` line: one hunk of every line, placed by its context.
   if (bare) hunks = [bareHunk(body)];
   if (hunks.length === 0) return null;
-  const words = fence.info.split(/\s+/).slice(1).join(' ');
-  let path = words ? pathFromInfo(words) : null;
-  let from = 'the fence';
-  let guess = false;
-  if (!path) {
-    let before = fence.open - 1;
-    if (before >= 0 && clean[before]!.trim() === '') before--;
-    const prev = before >= 0 ? clean[before]! : '';
-    path = prev.trim() ? pathFromLine(prev) : null;
-    from = 'the line before the fence';
-    if (!path && prev.trim()) {
-      path = pathFromSentence(prev);
-      from = 'the sentence before the fence';
-      guess = true;
-    }
-  }
+  // `diff src/a.ts`, Cursor's `diff:src/a.ts`; else the hints above the fence (path-hints.ts).
+  const fromInfo = fence.info ? pathFromInfo(fence.info) : null;
+  const best = fromInfo ? null : bestHint(hintsAbove(clean, fence.open, 'diff'));
+  const path = fromInfo ?? best?.path ?? null;
   if (!path) return unnamedDiffBlock(hunks, r.diagnostics, start, end, bare);
+  const from = best ? NAMED_BY[best.kind] : 'the fence';
+  // A sentence that says a file is new still only guesses which file a diff changes.
+  const guess = best !== null && (GUESS_HINTS.has(best.kind) || best.kind === 'new-file');
   const op: Op = { kind: 'patch', path, hunks, line: start };
   if (guess) op.guess = true;
   const diagnostics: Diagnostic[] = [

@@ -65,3 +65,39 @@ describe('a block under a guessed name that is not code', () => {
     ]);
   });
 });
+
+describe('a whole file that names none waits for its path, in more languages (issue 40)', () => {
+  const ask = { kind: 'create', path: '', alias: { how: 'ask' } };
+  it.each<[string, string, object[]]>([
+    [
+      'a Vue single-file component',
+      '```vue\n<script setup>\nimport { ref } from "vue";\nconst n = ref(0);\n</script>\n\n<template>\n  <p>{{ n }}</p>\n</template>\n```',
+      [ask],
+    ],
+    [
+      'an SQL schema',
+      '```sql\nCREATE TABLE a (\n  id INT PRIMARY KEY\n);\n\nCREATE TABLE b (\n  a_id INT REFERENCES a (id)\n);\n```',
+      [ask],
+    ],
+    [
+      'a Dockerfile in a plain fence',
+      '```\nFROM node:20\nWORKDIR /app\nCOPY . .\nRUN npm ci\nCMD ["node", "."]\n```',
+      [ask],
+    ],
+    [
+      'a script in a shell fence',
+      '```bash\n#!/bin/bash\nset -e\nnpm ci\nnpm test\nnpm run build\n```',
+      [ask],
+    ],
+    // Commands to run are no file, and a piece of a component asks for nothing.
+    ['commands in a shell fence', '```bash\nset -e\nnpm ci\nnpm test\nnpm run build\nnpm start\n```', []],
+    [
+      'a Vue template alone',
+      '```vue\n<template>\n  <ul>\n    <li>a</li>\n    <li>b</li>\n  </ul>\n</template>\n```',
+      [],
+    ],
+  ])('%s', (_name, reply, want) => {
+    expect(ops(reply)).toMatchObject(want);
+    expect(ops(reply)).toHaveLength(want.length);
+  });
+});

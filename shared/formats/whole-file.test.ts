@@ -32,7 +32,8 @@ describe('whole-file: where the path comes from', () => {
     ['a sentence naming one file', 'Here is the updated `src/a.ts`:\n```ts\nx\n```', 'x\n'],
     ['a comment on the first line', '```ts\n// src/a.ts\nx\n```', '// src/a.ts\nx\n'],
     ['an HTML comment on the first line', '```html\n<!-- src/a.ts -->\nx\n```', '<!-- src/a.ts -->\nx\n'],
-    ["Copilot's filepath comment", '```ts\n// filepath: src/a.ts\nx\n```', '// filepath: src/a.ts\nx\n'],
+    // Copilot's marker is no line of the file: VS Code leaves it out when it applies the block.
+    ["Copilot's filepath comment", '```ts\n// filepath: src/a.ts\nx\n```', 'x\n'],
   ])('%s: a guess, with an info diagnostic', (_n, text, content) => {
     const line = text.split('\n').findIndex((l) => l.startsWith('```')) + 1;
     expect(parseOps(text)).toEqual([{ ...file('src/a.ts', content, line), guess: true }]);
@@ -54,6 +55,8 @@ describe('whole-file: where the path comes from', () => {
     ['SEARCH/REPLACE blocks', 'a.py\n```\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```'],
     ['an OpenAI patch', 'a.py\n```\n*** Begin Patch\n*** Delete File: a.py\n*** End Patch\n```'],
     ['a #! line (not a path comment)', '```\n#!/usr/bin/env python\nprint(1)\n```'],
+    // Real Cursor exports: the diff was written as the file config.ts before its language was read.
+    ["a diff fence in Cursor's form", '```diff:config.ts\n@@ export const c = {\n-  a: 1,\n+  a: 2,\n```'],
   ])('%s is not a whole file', (_n, text) => {
     expect(parseOps(text)).toEqual([]);
   });
@@ -184,5 +187,108 @@ describe('whole-file: marker lines are never a file (issue 25)', () => {
 
   it('one of the three alone is content (a Markdown heading underline)', () => {
     expect(ops('README.md\n```markdown\nTitle\n=======\n\ntext\n```')).toMatchObject([{ path: 'README.md' }]);
+  });
+});
+
+describe('whole-file: the names real chats write around a block (issue 40)', () => {
+  const SFC = '<template>\n  <li>{{ item.name }}</li>\n</template>\n';
+  it.each<[string, string, object]>([
+    [
+      "Copilot chat's heading link, its summary between",
+      `### [Item.vue](file:///Users/me/p/src/components/Item.vue)\n\nAdd the delete button.\n\n\`\`\`vue\n${SFC}\`\`\``,
+      { path: '/Users/me/p/src/components/Item.vue', guess: true, ifExists: 'overwrite', line: 5 },
+    ],
+    [
+      "Copilot chat's heading link right above: stated",
+      `### [Item.vue](file:///Users/me/p/src/components/Item.vue)\n\n\`\`\`vue\n${SFC}\`\`\``,
+      { path: '/Users/me/p/src/components/Item.vue', ifExists: 'overwrite', line: 1 },
+    ],
+    [
+      'a Windows drive in the link, encoded as VS Code writes it',
+      `### [Item.vue](file:///c%3A/Users/me/p/Item.vue)\n\n\`\`\`vue\n${SFC}\`\`\``,
+      { path: 'c:/Users/me/p/Item.vue', line: 1 },
+    ],
+    [
+      'a label line two lines above, a content label between',
+      '**File to edit:** `Defs/ThingDef/Buildings_Power.xml`\n\n**Correct Content:**\n```xml\n<Defs/>\n```',
+      { path: 'Defs/ThingDef/Buildings_Power.xml', ifExists: 'overwrite', line: 1 },
+    ],
+    [
+      'a sentence that says the file is new',
+      'Create a new file `src/utils/format.ts`:\n\n```ts\nexport const f = 1;\n```',
+      { path: 'src/utils/format.ts', ifExists: 'fail', line: 3 },
+    ],
+    [
+      "Cursor's language and path, for a rules file with examples in it",
+      '```mdc:.cursor/rules/api.mdc\n---\ndescription: API\n---\nUse:\n```ts\nfetch(url)\n```\nAlways.\n```',
+      {
+        path: '.cursor/rules/api.mdc',
+        content: '---\ndescription: API\n---\nUse:\n```ts\nfetch(url)\n```\nAlways.\n',
+      },
+    ],
+  ])('%s', (_n, text, want) => {
+    const ops = parseOps(text);
+    expect(ops).toHaveLength(1);
+    expect(ops[0]).toMatchObject({ kind: 'create', ...want });
+    if (!('guess' in want)) expect(ops[0]).not.toHaveProperty('guess');
+  });
+
+  it("a Cursor code reference quotes lines as they stand: no file (it was a file named '15:src/a.ts')", () => {
+    expect(parseOps('See:\n\n```12:15:src/a.ts\nconst x = 1;\n```')).toEqual([]);
+    expect(diags('See:\n\n```12:15:src/a.ts\nconst x = 1;\n```')).toEqual([]);
+  });
+
+  it('a label reaches across a content label only: not across prose, nor across an example label', () => {
+    for (const between of ['This shows the idea.', 'Example:', 'Usage:'])
+      expect(parseOps(`**File:** a.xml\n\n${between}\n\`\`\`xml\n<Defs/>\n\`\`\``)).toEqual([]);
+  });
+});
+
+describe("whole-file: Copilot's filepath marker is no line of the file", () => {
+  it.each<[string, string, string, string]>([
+    ['a comment marker', '```ts\n// filepath: src/a.ts\nx\n```', 'src/a.ts', 'x\n'],
+    [
+      'an HTML comment marker',
+      '```vue\n<!-- filepath: /Users/me/p/a.vue -->\n<template/>\n```',
+      '/Users/me/p/a.vue',
+      '<template/>\n',
+    ],
+    [
+      'a Windows path under the heading link to it',
+      '### [a.py](file:///c%3A/p/src/a.py)\n\n````python\n# filepath: c:\\p\\src\\a.py\nx = 1\n````',
+      'c:/p/src/a.py',
+      'x = 1\n',
+    ],
+    // Another file's path, or a comment that is no marker, stays: it is the reply's text.
+    [
+      'a marker naming another file',
+      'src/a.ts\n```ts\n// filepath: src/b.ts\nx\n```',
+      'src/a.ts',
+      '// filepath: src/b.ts\nx\n',
+    ],
+    ['a path comment with no marker', '```ts\n// src/a.ts\nx\n```', 'src/a.ts', '// src/a.ts\nx\n'],
+  ])('%s', (_n, text, path, content) => {
+    expect(parseOps(text)).toMatchObject([{ kind: 'create', path, content }]);
+  });
+});
+
+describe("whole-file: Cursor's ```lang:path, in every language", () => {
+  it.each([
+    ['ts', 'src/a.ts'],
+    ['python', 'app/main.py'],
+    ['bash', 'scripts/setup.sh'],
+    ['text', 'notes.txt'],
+    ['markdown', 'README.md'],
+    ['mdc', '.cursor/rules/api.mdc'],
+    ['json', 'package.json'],
+    ['yaml', '.github/workflows/ci.yml'],
+    ['sql', 'db/schema.sql'],
+    ['dockerfile', 'docker/Dockerfile'],
+    ['vue', 'src/App.vue'],
+    ['xml', 'Defs/ThingDef/Buildings_Power.xml'],
+  ])('```%s:%s', (lang, path) => {
+    const text = `\`\`\`${lang}:${path}\nx\n\`\`\``;
+    expect(parseOps(text)).toEqual([file(path, 'x\n', 1)]);
+    expect(diags(text)).toEqual([]);
   });
 });

@@ -2,34 +2,45 @@
  * Whole files in fenced code blocks: the generic answer "here is the new src/a.ts".
  *
  * Grammar:
- *   whole-file := [path-line [blank]] fence | path-line tag-fence
+ *   whole-file := [path-line [blank]] fence | path-line [blank] content-label fence | path-line tag-fence
  *   fence      := opening fence, content lines, closing fence (CommonMark, see fences.ts)
  *   tag-fence  := `<source>lang` … `</source>` (or code, pre, codeblock, sourcecode: aider's fences for
  *                 files that hold ``` lines; see fences.ts), named only by the path line right above it
  *   path-line  := a line holding only a path, dressed or not: `src/a.ts`, `**src/a.ts**`,
- *                 `` `src/a.ts` ``, `File: src/a.ts`, `### src/a.ts`, `- src/a.ts`, `src/a.ts:`
- * The path is taken from, in order:
+ *                 `` `src/a.ts` ``, `File: src/a.ts`, `**File to edit:** a.xml`, `### src/a.ts`,
+ *                 `- src/a.ts`, `src/a.ts:`, a link to it (`### [a.vue](file:///Users/me/p/a.vue)`)
+ *   content-label := a line that only says the code follows (`**Correct Content:**`, `Updated code:`)
+ * The path is taken from, in order (path-hints.ts's `HINT_ORDER`, the one place the precedence is
+ * written, with the reasons):
  *   1. the info string: ```` ```ts src/a.ts ````, ```` ```src/a.ts ````, ```` ```python:src/a.py ````,
  *      `title="src/a.ts"`, `filename=…`, `path=…`, `file=…`;
  *   2. a path-line right before the fence (one blank line between is allowed);
- *   2b. a word alone right above the fence that looks like an extension-less file name (`file1`,
+ *   3. a path-line above a content-label (`label`);
+ *   4. a sentence right before the fence that says the file is new ("Create a new file `src/a.ts`:"):
+ *      `create` with ifExists 'fail', so a file that exists is never written over by it;
+ *   5. a word alone right above the fence that looks like an extension-less file name (`file1`,
  *      `Makefile`): a guess;
- *   3. a comment that is the first content line and holds only a path (`// src/a.ts`,
+ *   6. a comment that is the first content line and holds only a path (`// src/a.ts`,
  *      `# app.py`, `<!-- index.html -->`, Copilot's `// filepath: src/a.ts`) — a guess: many
  *      snippets carry such a comment without being the whole file (Copilot's come with
  *      `...existing code...` elisions), so the op is marked `guess` (offered unticked, applied
- *      only to an existing file) with an info diagnostic;
- *   4. the sentence before the fence naming exactly one path in backticks ("Here is the updated
+ *      only to an existing file) with an info diagnostic. Copilot's `filepath:` marker is no line of
+ *      the file: it is left out of the content (`withoutMarker`), as VS Code leaves it out;
+ *   7. the sentence before the fence naming exactly one path in backticks ("Here is the updated
  *      `a.py`:") — also a guess, for the same reason;
- *   5. a fence language that is also a file's name (```` ```dockerfile ```` → `Dockerfile`) — a guess.
- * (That order is path-hints.ts's `HINT_ORDER`, the one place the precedence is written.)
- * Each becomes `create` with ifExists 'overwrite' (the file may or may not exist yet).
+ *   8. a heading naming a file a few lines of prose above, this being its first fence (Copilot's
+ *      `### [a.vue](file:///…)`, a summary, then the block) — a guess;
+ *   9. a fence language that is also a file's name (```` ```dockerfile ```` → `Dockerfile`) — a guess.
+ * A path from a `file://` link is absolute, and planned as every absolute path is (resolve-paths.ts).
+ * Each becomes `create` with ifExists 'overwrite' (the file may or may not exist yet), but for 4.
+ * Cursor's code references (```` ```12:15:src/a.ts ````) quote a file's lines: never a file.
  *
  * A fence with no path that is plainly a part of a file (whole definitions, or a snippet whose comments
  * stand for the file's lines: engine/part.ts) becomes a `replace` op with `part` and no path: the plan
  * looks for its file in the folder (locate-by-content.ts).
- * A fence with no path that is a whole program by its shape (its imports first, or its entry point) is
- * a whole file whose path the review asks for (alias `ask`).
+ * A fence with no path that is a whole program by its shape (its imports first, or its entry point; a
+ * component, a schema, a Dockerfile: part.ts's `wholeProgram`) is a whole file whose path the review asks
+ * for (alias `ask`); so is a shell fence that starts with a `#!` line (a script, not commands).
  * Never a whole file: any other fence with no path; a diff/patch fence; shell, console, text and output
  * fences unless the info string itself names the file (```` ```bash scripts/setup.sh ````);
  * a fence whose content is another format (SEARCH/REPLACE markers, `*** Begin Patch`, a unified
@@ -46,11 +57,12 @@ import {
   fileOfLanguage,
   GUESS_HINTS,
   type HintKind,
+  hintsAbove,
+  isCodeReference,
   isPathToken,
   type PathHint,
   pathFromInfo,
   pathFromLine,
-  pathFromSentence,
 } from './path-hints';
 import { markerOf } from './search-replace';
 import type { FormatParser, ParsedBlock } from './types';
@@ -75,6 +87,10 @@ const NOT_FILE_LANGS = new Set([
   'log',
 ]);
 
+/** Shell fences: commands, or a script file when they start with its `#!` line. */
+const SHELL_LANGS = new Set(['sh', 'bash', 'zsh', 'fish', 'shell']);
+const isScript = (lines: readonly string[]) => /^#!\//.test(lines.find((l) => l.trim() !== '') ?? '');
+
 /** Fences of data, markup or prose: never a part of a code file found by its definitions. */
 const NOT_CODE_LANGS = new Set([
   'json',
@@ -86,6 +102,8 @@ const NOT_CODE_LANGS = new Set([
   'csv',
   'markdown',
   'md',
+  'mdx',
+  'mdc',
   'env',
   'dotenv',
   'mermaid',
@@ -124,6 +142,23 @@ const EXTENSIONLESS = new Set([
   'NOTICE',
 ]);
 
+/**
+ * Copilot's marker, `// filepath: src/a.ts` (`# filepath: …`, `<!-- filepath: … -->`): its prompt puts
+ * the block's path on its first line, and VS Code drops that line when it applies the block. Kept, it
+ * would be a first line in the file that nobody meant there. Only the marker naming the op's own file
+ * is dropped (the same path, or one ending the other: a heading's link and the marker may differ in
+ * how much of the folder they write).
+ */
+const FILEPATH_MARKER = /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*filepath\s*:\s*(\S+?)\s*(?:\*\/|-->)?\s*$/i;
+
+function withoutMarker(lines: string[], path: string): string[] {
+  const m = lines.length > 0 ? FILEPATH_MARKER.exec(lines[0]!) : null;
+  if (!m) return lines;
+  const norm = (p: string) => p.replace(/\\/g, '/').replace(/^\.\//, '').toLowerCase();
+  const [a, b] = [norm(m[1]!), norm(path)];
+  return a === b || a.endsWith(`/${b}`) || b.endsWith(`/${a}`) ? lines.slice(1) : lines;
+}
+
 const COMMENT_PATH =
   /^\s*(?:\/\/|#|--|;|\/\*|<!--)\s*(?:(?:file ?(?:name|path)?|path)\s*:\s*)?([^\s]+?)\s*(?:\*\/|-->)?\s*$/i;
 
@@ -131,7 +166,9 @@ function parse(text: string): ParsedBlock[] {
   const lines = splitLines(text);
   const out: ParsedBlock[] = [];
   for (const fence of findFences(lines, 0, lines.length, true)) {
-    if (DIFF_LANGS.has(fence.lang) || ownedByAnotherFormat(fence.lines)) continue;
+    // A Cursor code reference quotes lines of a file as they stand: nothing to write.
+    if (DIFF_LANGS.has(fence.lang) || isCodeReference(fence.info) || ownedByAnotherFormat(fence.lines))
+      continue;
     const found = fence.marker.startsWith('<') ? pathRightAbove(lines, fence) : findPath(lines, fence);
     // No name, or only a guess at one from the prose for a block that is plainly a part of a file (a
     // sentence's `Store.load` is no file): its file is looked for by its text; the guessed name picks
@@ -168,9 +205,14 @@ function parse(text: string): ParsedBlock[] {
       path: found.path,
       // An unclosed fence runs to the end of the reply; the reply's final newline is not a line.
       content: linesToContent(
-        !fence.closed && fence.lines[fence.lines.length - 1] === '' ? fence.lines.slice(0, -1) : fence.lines,
+        withoutMarker(
+          !fence.closed && fence.lines[fence.lines.length - 1] === ''
+            ? fence.lines.slice(0, -1)
+            : fence.lines,
+          found.path,
+        ),
       ),
-      ifExists: 'overwrite',
+      ifExists: found.isNew ? 'fail' : 'overwrite',
       line: found.line + 1,
     };
     if (found.guess) {
@@ -208,7 +250,9 @@ function parse(text: string): ParsedBlock[] {
  * (`part`); or a whole program, whose path the review asks for (alias `ask`). Null for anything else.
  */
 function unnamedBlock(fence: Fence, guessed: string): { block: ParsedBlock; part: boolean } | null {
-  if (NOT_FILE_LANGS.has(fence.lang) || NOT_CODE_LANGS.has(fence.lang)) return null;
+  if (NOT_CODE_LANGS.has(fence.lang)) return null;
+  // A shell fence holds commands to run, unless it starts as a script file does (`#!/bin/bash`).
+  if (NOT_FILE_LANGS.has(fence.lang) && !(SHELL_LANGS.has(fence.lang) && isScript(fence.lines))) return null;
   const kind = partOf(fence.lines);
   const line = fence.open + 1;
   const content = linesToContent(fence.lines);
@@ -219,7 +263,7 @@ function unnamedBlock(fence: Fence, guessed: string): { block: ParsedBlock; part
     diagnostics: [{ severity: 'info', line, op: 0, message }],
   });
   if (!kind) {
-    if (!wholeProgram(fence.lines)) return null;
+    if (!wholeProgram(fence.lines, fence.lang)) return null;
     const op: Op = { kind: 'create', path: '', content, ifExists: 'overwrite', line };
     op.alias = { how: 'ask', written: '', paths: [] };
     return {
@@ -253,6 +297,8 @@ interface FoundPath {
   line: number;
   /** What the path was guessed from; absent when the reply stated it. */
   guess?: string;
+  /** The reply says the file is new (`new-file`): it is created, never written over. */
+  isNew?: true;
 }
 
 /** What each guessing hint says in the diagnostic ("guessed from …"). */
@@ -260,6 +306,7 @@ const GUESSED_FROM: Partial<Record<HintKind, string>> = {
   word: 'the word on the line before it',
   comment: 'the comment on its first line',
   sentence: 'the sentence before it',
+  heading: 'the heading above it',
   language: "the fence's language",
 };
 
@@ -269,15 +316,7 @@ function findPath(lines: readonly string[], fence: Fence): FoundPath | null {
   if (fromInfo) return { path: fromInfo, line: fence.open };
   if (NOT_FILE_LANGS.has(fence.lang)) return null;
 
-  const hints: Array<PathHint | null> = [];
-  let before = fence.open - 1;
-  if (before >= 0 && lines[before]!.trim() === '') before--;
-  // A setext heading (`tables.py` over a line of `---`, as exporters write headings): its text.
-  if (before > 0 && /^\s*(?:-{3,}|={3,})\s*$/.test(lines[before]!) && lines[before - 1]!.trim() !== '')
-    before--;
-  const prev = before >= 0 ? lines[before]! : '';
-  const fromLine = prev.trim() ? pathFromLine(prev) : null;
-  if (fromLine) hints.push({ kind: 'line', path: fromLine, line: before });
+  const hints: PathHint[] = hintsAbove(lines, fence.open, fence.lang);
   const word = fence.open > 0 ? lines[fence.open - 1]!.trim() : '';
   if (FILE_WORD.test(word) && (/[\d_]/.test(word) || EXTENSIONLESS.has(word)))
     hints.push({ kind: 'word', path: word, line: fence.open - 1 });
@@ -287,15 +326,15 @@ function findPath(lines: readonly string[], fence: Fence): FoundPath | null {
   if (comment && isPathToken(comment[1]!))
     hints.push({ kind: 'comment', path: comment[1]!, line: fence.open });
 
-  const fromSentence = prev.trim() ? pathFromSentence(prev) : null;
-  if (fromSentence) hints.push({ kind: 'sentence', path: fromSentence, line: fence.open });
   const fromLanguage = fileOfLanguage(fence.info);
   if (fromLanguage) hints.push({ kind: 'language', path: fromLanguage, line: fence.open });
 
   const best = bestHint(hints);
   if (!best) return null;
-  return GUESS_HINTS.has(best.kind)
-    ? { path: best.path, line: best.line, guess: GUESSED_FROM[best.kind]! }
+  if (GUESS_HINTS.has(best.kind))
+    return { path: best.path, line: best.line, guess: GUESSED_FROM[best.kind]! };
+  return best.kind === 'new-file'
+    ? { path: best.path, line: best.line, isNew: true }
     : { path: best.path, line: best.line };
 }
 
