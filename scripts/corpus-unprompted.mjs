@@ -8,7 +8,6 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { spawnCli } from './spawn-cli.mjs';
 
 export async function loadUnprompted(corpusDir) {
   const dir = join(corpusDir, 'unprompted');
@@ -33,7 +32,7 @@ export async function loadUnprompted(corpusDir) {
 }
 
 async function detect(cli, input, args) {
-  const { code, stdout, stderr } = await spawnCli(cli, ['detect', '--json', ...args], input);
+  const { code, stdout, stderr } = await cli.run(['detect', '--json', ...args], input);
   let sets = [];
   try {
     sets = JSON.parse(stdout);
@@ -52,6 +51,7 @@ async function detect(cli, input, args) {
   return { ops, errors };
 }
 
+/** One reply through `cli` (a runner of cli-pool.mjs). */
 export async function runUnprompted(cli, c) {
   const text = await detect(cli, c.reply, ['-']);
   const structured = c.structured

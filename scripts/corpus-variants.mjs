@@ -29,7 +29,6 @@
  * Options (after `--variants`): `--json`, `--why` (every refusal with its reason), `--sample N` (every Nth eligible
  * case, as the test runs it), `--variant NAME[,NAME…]`; `--only ID[,ID…]` works as for the plain run.
  */
-import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -401,23 +400,13 @@ async function treeAfter(cli, c) {
       await mkdir(dirname(join(project, path)), { recursive: true });
       await writeFile(join(project, path), text);
     }
-    let stdout = '';
-    await new Promise((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [cli, 'apply', '--yes', '--include-guesses', '--dir', project, '-'],
-        {
-          env: { ...process.env, REPLYAPPLY_STATE_DIR: join(dir, 'state'), NO_COLOR: '1' },
-          stdio: ['pipe', 'pipe', 'ignore'],
-        },
-      );
-      child.stdout.on('data', (d) => {
-        stdout += d;
-      });
-      child.on('error', reject);
-      child.on('close', resolve);
-      child.stdin.end(c.reply);
-    });
+    const { stdout } = await cli.run(
+      ['apply', '--yes', '--include-guesses', '--dir', project, '-'],
+      c.reply,
+      {
+        REPLYAPPLY_STATE_DIR: join(dir, 'state'),
+      },
+    );
     const notes = stdout
       .split('\n')
       .map((l) => l.trim())
@@ -546,7 +535,8 @@ export function classify(c, v, got, notes = []) {
 
 /**
  * Run the base cases, then the variants of those that applied: `{ base, variants, skipped }`. `pool(items, fn)`
- * runs `fn` over the items with the script's parallelism; `runCase(cli, c)` is corpus.mjs's.
+ * runs `fn` over the items with the script's parallelism; `runCase(cli, c)` is corpus.mjs's, `cli` a runner of
+ * scripts/cli-pool.mjs.
  */
 export async function runVariants({ cli, cases, runCase, pool, names = VARIANTS }) {
   const eligible = cases.filter((c) => !c.expectFail);
@@ -667,9 +657,10 @@ export function variantReport(run, { why = false, names = VARIANTS } = {}) {
 
 /**
  * The `--variants` run of scripts/corpus.mjs: options parsed here, the rest passed in by its main block. The CLI
- * runs from a private copy, so that a rebuild of dist/ by anything else during the run cannot mix two builds.
+ * runs from a private copy, so that a rebuild of dist/ by anything else during the run cannot mix two builds;
+ * `runner(path)` gives the runner of scripts/cli-pool.mjs that runs that copy (closed here).
  */
-export async function variantsMain(args, { cli, cases, runCase, pool }) {
+export async function variantsMain(args, { cli, runner, cases, runCase, pool }) {
   const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   const names = opt('--variant')?.split(',') ?? VARIANTS;
   for (const n of names)
@@ -682,7 +673,12 @@ export async function variantsMain(args, { cli, cases, runCase, pool }) {
   try {
     const own = join(snapshot, 'cli.mjs');
     await copyFile(cli, own);
-    run = await runVariants({ cli: own, cases: eligibleCases(cases, every), runCase, pool, names });
+    const ownCli = runner(own);
+    try {
+      run = await runVariants({ cli: ownCli, cases: eligibleCases(cases, every), runCase, pool, names });
+    } finally {
+      await ownCli.close();
+    }
   } finally {
     await rm(snapshot, { recursive: true, force: true });
   }

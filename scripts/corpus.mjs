@@ -17,13 +17,18 @@
  *
  * Options: `--json` prints every case's result as one JSON object (for the test), `--why` prints each refusal's
  * reason, `--only ID[,ID…]` runs just those cases.
+ *
+ * The CLI runs many cases per process (scripts/cli-pool.mjs): a process per case made the run minutes long on a
+ * loaded two-core machine, mostly Node's start-up. `--spawn` (or CORPUS_SPAWN=1, which the corpus tests pass on)
+ * runs each case in a process of its own, `node dist/host/cli.mjs …` exactly as a user runs it; `--compare` runs
+ * everything both ways and prints each case whose result differs (exit 1 if any; cli-pool.test.ts on a sample).
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildHost } from './build-host.mjs';
-import { spawnCli } from './spawn-cli.mjs';
+import { cliPool, spawnRunner } from './cli-pool.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 /** `../shared` is reference material beside the repository; CORPUS_DIR points elsewhere. */
@@ -209,7 +214,7 @@ function treeDiff(got, want) {
 }
 
 function runCli(cli, dir, stateDir, reply) {
-  return spawnCli(cli, ['apply', '--yes', '--json', '--include-guesses', '--dir', dir, '-'], reply, {
+  return cli.run(['apply', '--yes', '--json', '--include-guesses', '--dir', dir, '-'], reply, {
     REPLYAPPLY_STATE_DIR: stateDir,
   });
 }
@@ -230,6 +235,7 @@ function reasonOf(code, stdout, stderr) {
   return `exit ${code}: ${(stderr.trim().split('\n').pop() ?? '').slice(0, 300)}`;
 }
 
+/** One case through `cli` (a runner of cli-pool.mjs: the built CLI in a pool, or a process per case). */
 export async function runCase(cli, c) {
   const dir = await mkdtemp(join(tmpdir(), 'replyapply-corpus-'));
   try {
@@ -383,24 +389,71 @@ function report(results, why) {
   return lines.join('\n');
 }
 
+/**
+ * Every case, then every unprompted reply, through `cli` (a runner of cli-pool.mjs), `width` at a time:
+ * `{ results, unprompted }`, each in the order given.
+ */
+export async function runCorpus(cli, cases, replies, width) {
+  const results = await pool(cases, width, (c) => runCase(cli, c));
+  const { runUnprompted } = await import('./corpus-unprompted.mjs');
+  const unprompted = await pool(replies, width, (c) => runUnprompted(cli, c));
+  return { results, unprompted };
+}
+
+/** The built CLI at `cli` run by `runner` for every case and reply; the runner is closed after. */
+async function runWith(runner, cli, cases, replies, width) {
+  const own = runner(cli);
+  try {
+    return await runCorpus(own, cases, replies, width);
+  } finally {
+    await own.close();
+  }
+}
+
+/** The cases and replies whose results differ between two runs of runCorpus, each with both results. */
+export function differences(a, b) {
+  const out = [];
+  for (const key of ['results', 'unprompted'])
+    a[key].forEach((r, i) => {
+      if (JSON.stringify(r) !== JSON.stringify(b[key][i])) out.push({ id: r.id, a: r, b: b[key][i] });
+    });
+  return out;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : null;
   const { cli } = await buildHost();
   let cases = await loadCases();
   if (only) cases = cases.filter((c) => only.has(c.id) || only.has(c.id.replace(/^\D+-/, '')));
+  // Replies nobody asked a format of: what is found in them (scripts/corpus-unprompted.mjs).
+  const { loadUnprompted, unpromptedReport } = await import('./corpus-unprompted.mjs');
+  const replies = only ? [] : await loadUnprompted(corpusDir);
+  // One more than the cores: a case also waits on the disk (fsync), and this process writes and reads its trees.
   const width = Math.max(2, availableParallelism() + 1);
+  const spawned = args.includes('--spawn') || process.env.CORPUS_SPAWN === '1';
+  const runner = (path) => (spawned ? spawnRunner(path) : cliPool(path, { width }));
   if (args.includes('--variants')) {
     // Metamorphic variants of the cases (BOM, CRLF, tabs, …): scripts/corpus-variants.mjs.
     const { variantsMain } = await import('./corpus-variants.mjs');
-    await variantsMain(args, { cli, cases, runCase, pool: (items, fn) => pool(items, width, fn) });
+    await variantsMain(args, { cli, runner, cases, runCase, pool: (items, fn) => pool(items, width, fn) });
+  } else if (args.includes('--compare')) {
+    const timed = async (how, runner) => {
+      const started = Date.now();
+      const run = await runWith(runner, cli, cases, replies, width);
+      process.stderr.write(`${how}: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      return run;
+    };
+    const bySpawn = await timed('a process per case', spawnRunner);
+    const byPool = await timed('cli-pool', (path) => cliPool(path, { width }));
+    const diff = differences(bySpawn, byPool);
+    for (const d of diff)
+      process.stdout.write(`${d.id}\n  spawned: ${JSON.stringify(d.a)}\n  pooled:  ${JSON.stringify(d.b)}\n`);
+    const n = bySpawn.results.length + bySpawn.unprompted.length;
+    process.stdout.write(`compare: ${n - diff.length}/${n} cases and replies alike in both runs\n`);
+    process.exitCode = diff.length === 0 ? 0 : 1;
   } else {
-    const results = await pool(cases, width, (c) => runCase(cli, c));
-    // Replies nobody asked a format of: what is found in them (scripts/corpus-unprompted.mjs).
-    const { loadUnprompted, runUnprompted, unpromptedReport } = await import('./corpus-unprompted.mjs');
-    const unprompted = only
-      ? []
-      : await pool(await loadUnprompted(corpusDir), width, (c) => runUnprompted(cli, c));
+    const { results, unprompted } = await runWith(runner, cli, cases, replies, width);
     if (args.includes('--json')) {
       process.stdout.write(
         `${JSON.stringify({ results, summary: Object.fromEntries(summarize(results)), unprompted }, null, 2)}\n`,

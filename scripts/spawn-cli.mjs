@@ -1,4 +1,4 @@
-/** Running the built CLI from the corpus scripts (corpus.mjs, corpus-unprompted.mjs). */
+/** The built CLI run in a process of its own, as a user runs it (the corpus scripts' `--spawn`: cli-pool.mjs). */
 import { spawn } from 'node:child_process';
 
 /** The built CLI run with `args`, `input` on its standard input: its exit code and output. */
@@ -10,6 +10,9 @@ export function spawnCli(cli, args, input, env = {}) {
     });
     let stdout = '';
     let stderr = '';
+    // Decoded as one stream, so that a character split between two chunks of the pipe stays one character.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       stdout += d;
     });
