@@ -39,6 +39,24 @@ describe('pySub', () => {
     // Python reads any escaped punctuation as itself; JavaScript's unicode mode refused them (corpus 015).
     ['escaped punctuation: \\" \\: \\- \\,', 'a "b": c-d, e', 'a \\"b\\"\\: c\\-d\\, e', 'x', false, 'x'],
     ['\\- in a class is still a dash', 'a-b', '[\\-]', '+', false, 'a+b'],
+    // Issue 40: what JavaScript reads otherwise, each as CPython 3.11 gives it (scripts/py-regex-cases.py).
+    ['\\w is Unicode', 'café ٣', '\\w+', '<\\g<0>>', true, '<café> <٣>'],
+    ['\\d is Unicode digits (not ²)', '٣4²', '\\d', 'D', true, 'DD²'],
+    ['\\s is str.isspace (\\x1c yes, \\ufeff no)', 'a\x1cb\ufeffc', '\\s', '_', true, 'a_b\ufeffc'],
+    ['\\b between Unicode letters', 'é-ü', '\\b', '|', true, '|é|-|ü|'],
+    ['$ also before a final newline', 'a\n', '$', 'X', true, 'aX\nX'],
+    ['\\Z only at the end', 'a\n', '\\Z', 'X', true, 'a\nX'],
+    ['an empty match right after a non-empty one', 'axx', 'x*', '-', true, '-a--'],
+    // PY_REWRITE: Python would give 'new\nnew\n'.
+    ['`.*` with multiple rewrites the document once', 'a\nb\n', '.*', 'new\n', true, 'new\n'],
+    ['(?m)(?i) both leading', 'A\nb', '(?m)(?i)^b', 'x', false, 'A\nx'],
+    ['scoped (?i:…)', 'AB ab', '(?i:a)b', 'x', true, 'AB x'],
+    ['(?i) relates İ, ı and K to i and k as Python does', 'İı K', '(?i)[ik]', '_', true, '__ _'],
+    ['verbose (?x)', 'ab', '(?x) a  b # c', 'x', false, 'x'],
+    ['a possessive quantifier gives nothing back', 'aaa', 'a*+a', 'x', false, null],
+    ['an atomic group', 'aab', '(?>a*)b', 'x', false, 'x'],
+    ['a reference to another branch never matches', 'ab', '(a)|b\\1', 'x', true, 'xb'],
+    ['an unmatched group expands to nothing', 'b', '(a)?b', '[\\1]', false, '[]'],
   ])('%s', (_name, text, pattern, replacement, multiple, want) => {
     expect(pySub(text, pattern, replacement, multiple)).toBe(want);
   });
@@ -46,8 +64,11 @@ describe('pySub', () => {
   it.each<[string, string, string]>([
     ['a bad escape in the replacement (Python refuses it too)', 'a', '\\d'],
     ['a group the pattern lacks', 'a', '\\2'],
-    ['an inline flag JavaScript lacks', '(?x)a', 'b'],
-    ['a possessive quantifier', 'a++', 'b'],
+    ['a global flag not at the start (Python 3.11 refuses it)', 'a(?i)a', 'b'],
+    ['\\10 when the pattern has one group', '(a)', '\\10'],
+    ['a back reference to a group that may not have matched', '(a)?\\1', 'b'],
+    ['a group in a repeat that may skip it', '(?:(a)|b)+', 'b'],
+    ['a variable-width lookbehind (Python refuses it)', '(?<=a|bc)a', 'b'],
     ['\\G', '\\Ga', 'b'],
   ])('refuses %s', (_name, pattern, replacement) => {
     expect(() => pySub('a', pattern, replacement, false)).toThrow(PyRegexError);
