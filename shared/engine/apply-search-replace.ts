@@ -100,9 +100,14 @@ export function applySearchReplace(
       search = without;
     }
     const inner = trimBlankEdges(search);
-    if (found.kind === 'none' && inner.length > 0 && inner.length < search.length) {
+    // Where the file holds the block's lines, but no shift of their indentation fits there.
+    const heldAt = found.kind === 'none' ? hay.heldAt(search, 'typography') : null;
+    if (found.kind === 'none' && inner.length > 0 && inner.length < search.length && heldAt === null) {
       // Blank lines at the edges of a SEARCH that the file does not have there (aider drops them; its
-      // issue #25): the lines between still say where.
+      // issue #25): the lines between still say where. Only when the file holds the whole SEARCH
+      // nowhere, however indented: where it does, blank lines and all, the block is there and was
+      // refused for its indentation (tab widths that fit with different shifts), and without its blank
+      // lines it could fit another place, which aider, finding the whole block, does not write.
       const again = seek(hay, inner);
       if (again.kind !== 'none') {
         found = again;
@@ -147,6 +152,12 @@ export function applySearchReplace(
           `${cap(label)} seems to be applied already: the replacement text is in the file and the search text is not.`,
         );
       }
+      if (heldAt !== null)
+        return fail(
+          'no-match',
+          `The search text of ${label} is at line ${heldAt + 1} but for its indentation, which no single shift (or tab width) makes the file's there.`,
+          doc.lines.slice(heldAt, heldAt + search.length).join('\n'),
+        );
       const near = nearestWindow(hay, search);
       const hint = near
         ? firstDifference(hay, search, near.start, 'the search text')
