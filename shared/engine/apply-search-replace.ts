@@ -10,7 +10,15 @@
 import { diffArrays } from 'diff';
 import type { SearchReplaceEdit } from '../changeset/changeset';
 import { noteRung } from './apply-patch';
-import { adapt, opRestyle, type Restyle, restyleConflict, restyledNote, spacesIntoTabs } from './normalize';
+import {
+  adapt,
+  isBlank,
+  opRestyle,
+  type Restyle,
+  restyleConflict,
+  restyledNote,
+  spacesIntoTabs,
+} from './normalize';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { freshLines, type Replacement, splice } from './splice';
 import { formatText, hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
@@ -342,6 +350,10 @@ function trimBlankEdges(lines: readonly string[]): string[] {
  * indentation, typography), the reply's copy of an unchanged line differs from the file's in exactly what
  * the match forgave: written from the reply, the edit would change lines it does not change (trailing
  * spaces are a line break in Markdown). Lines the reply adds or changes stay as the reply has them.
+ * A line of only whitespace is the reply's even when kept: aider, for which these blocks are written,
+ * writes every REPLACE line that holds nothing as the reply has it (editblock_coder.py re-indents only
+ * lines with something on them), and the commits that followed its edits hold the reply's (issue 40:
+ * a kept `"    "` was written as the file's `"        "`, the file being indented 4 more).
  */
 function keptAsInFile(
   search: readonly string[],
@@ -358,7 +370,8 @@ function keptAsInFile(
     if (part.added) ri += n;
     else if (part.removed) si += n;
     else {
-      for (let k = 0; k < n; k++) adapted[ri + k] = doc.lines[m.start + si + k]!;
+      for (let k = 0; k < n; k++)
+        if (!isBlank(replace[ri + k]!)) adapted[ri + k] = doc.lines[m.start + si + k]!;
       si += n;
       ri += n;
     }
