@@ -231,6 +231,24 @@ describe("search/replace: aider's blank lines and final line break", () => {
     );
   });
 
+  it('a block whose blank edge line the file has, refused for its indentation: not looked for without it', () => {
+    // `\t\treturn y` is `            return y` at 4 spaces to a tab shifted by one level, at 2 by two,
+    // at 8 by one less: no width is told, so the block is refused where it is (line 2, with the blank
+    // line after it). Without its blank line it fitted line 1, shifted: aider wrote line 2.
+    const file = 'return y\n            return y\n\n';
+    const r = applyOp(file, srOp([{ search: '\t\treturn y\n\n', replace: '\t\treturn x\n\n' }]));
+    expect(r).toMatchObject({
+      ok: false,
+      kind: 'no-match',
+      message: expect.stringContaining('is at line 2 but for its indentation'),
+    });
+    // Where the file lacks the blank line, the lines between still say where (aider's issue #25).
+    expect(applyOp('a\nb\n', srOp([{ search: '\nb\n\n', replace: '\nc\n\n' }]))).toMatchObject({
+      ok: true,
+      text: 'a\n\nc\n\n',
+    });
+  });
+
   it('a file that is created ends as its text does, less the layout line (held-out: snow-maker-006)', () => {
     const made = (replace: string, aider?: true) =>
       applyOp(null, srOp([{ search: '', replace, ...(aider ? { aider } : {}) }]));

@@ -10,7 +10,15 @@
 import { diffArrays } from 'diff';
 import type { SearchReplaceEdit } from '../changeset/changeset';
 import { noteRung } from './apply-patch';
-import { adapt, opRestyle, type Restyle, restyleConflict, restyledNote, spacesIntoTabs } from './normalize';
+import {
+  adapt,
+  isBlank,
+  opRestyle,
+  type Restyle,
+  restyleConflict,
+  restyledNote,
+  spacesIntoTabs,
+} from './normalize';
 import { firstDifference, Haystack, type Match, nearestWindow, seek } from './seek';
 import { freshLines, type Replacement, splice } from './splice';
 import { formatText, hasFinalNewline, parseText, type TextDoc, textLines } from './text-model';
@@ -100,9 +108,14 @@ export function applySearchReplace(
       search = without;
     }
     const inner = trimBlankEdges(search);
-    if (found.kind === 'none' && inner.length > 0 && inner.length < search.length) {
+    // Where the file holds the block's lines, but no shift of their indentation fits there.
+    const heldAt = found.kind === 'none' ? hay.heldAt(search, 'typography') : null;
+    if (found.kind === 'none' && inner.length > 0 && inner.length < search.length && heldAt === null) {
       // Blank lines at the edges of a SEARCH that the file does not have there (aider drops them; its
-      // issue #25): the lines between still say where.
+      // issue #25): the lines between still say where. Only when the file holds the whole SEARCH
+      // nowhere, however indented: where it does, blank lines and all, the block is there and was
+      // refused for its indentation (tab widths that fit with different shifts), and without its blank
+      // lines it could fit another place, which aider, finding the whole block, does not write.
       const again = seek(hay, inner);
       if (again.kind !== 'none') {
         found = again;
@@ -147,6 +160,12 @@ export function applySearchReplace(
           `${cap(label)} seems to be applied already: the replacement text is in the file and the search text is not.`,
         );
       }
+      if (heldAt !== null)
+        return fail(
+          'no-match',
+          `The search text of ${label} is at line ${heldAt + 1} but for its indentation, which no single shift (or tab width) makes the file's there.`,
+          doc.lines.slice(heldAt, heldAt + search.length).join('\n'),
+        );
       const near = nearestWindow(hay, search);
       const hint = near
         ? firstDifference(hay, search, near.start, 'the search text')
@@ -331,6 +350,10 @@ function trimBlankEdges(lines: readonly string[]): string[] {
  * indentation, typography), the reply's copy of an unchanged line differs from the file's in exactly what
  * the match forgave: written from the reply, the edit would change lines it does not change (trailing
  * spaces are a line break in Markdown). Lines the reply adds or changes stay as the reply has them.
+ * A line of only whitespace is the reply's even when kept: aider, for which these blocks are written,
+ * writes every REPLACE line that holds nothing as the reply has it (editblock_coder.py re-indents only
+ * lines with something on them), and the commits that followed its edits hold the reply's (issue 40:
+ * a kept `"    "` was written as the file's `"        "`, the file being indented 4 more).
  */
 function keptAsInFile(
   search: readonly string[],
@@ -347,7 +370,8 @@ function keptAsInFile(
     if (part.added) ri += n;
     else if (part.removed) si += n;
     else {
-      for (let k = 0; k < n; k++) adapted[ri + k] = doc.lines[m.start + si + k]!;
+      for (let k = 0; k < n; k++)
+        if (!isBlank(replace[ri + k]!)) adapted[ri + k] = doc.lines[m.start + si + k]!;
       si += n;
       ri += n;
     }

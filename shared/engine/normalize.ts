@@ -122,6 +122,9 @@ export function restyleShift(
   let needleTabs = false;
   let needleSpaces = false;
   for (let j = 0; j < needle.length; j++) {
+    // A line of only whitespace indents nothing (uniformShift passes it by): its tabs or spaces say
+    // nothing of how the lines with something on them are indented.
+    if (isBlank(file[fileAt + j]!) && isBlank(needle[j]!)) continue;
     const f = leadingWhitespace(file[fileAt + j]!);
     const n = leadingWhitespace(needle[j]!);
     if (f.includes('\t')) fileTabs = true;
@@ -211,11 +214,14 @@ export function uniformShift(
  * the reply is in the file with the reply's own indentation.
  */
 export function opRestyle(fileLines: readonly string[], replyLines: readonly string[]): Restyle | null {
-  const replySpaces = replyLines.some((l) => l.startsWith(' '));
-  const replyTabs = replyLines.some((l) => l.startsWith('\t'));
+  // Lines of only whitespace indent nothing: a reply's blank line of four spaces does not make a reply
+  // that indents with tabs one that mixes (its tab lines were written into a file of spaces).
+  const starts = (l: string, c: string) => l.startsWith(c) && !isBlank(l);
+  const replySpaces = replyLines.some((l) => starts(l, ' '));
+  const replyTabs = replyLines.some((l) => starts(l, '\t'));
   if (replySpaces === replyTabs) return null;
   const want = replySpaces ? '\t' : ' ';
-  if (!fileLines.some((l) => l.startsWith(want))) return null;
+  if (!fileLines.some((l) => starts(l, want))) return null;
   const candidates = new Map<string, string[]>();
   for (const l of replyLines) {
     const t = l.trim();

@@ -295,3 +295,123 @@ describe('appended text', () => {
     );
   });
 });
+
+describe('lines of only whitespace say nothing of how the reply indents (issue 40)', () => {
+  // A blank line that holds the other character (a tab in a reply of spaces, spaces in a reply of
+  // tabs) is no indentation: the block is still read as indented with the one character of its lines
+  // with text, and each blank line is written as the reply has it.
+  it('a block found by converting its indentation, with a blank line of a tab in it', () => {
+    const file = text('class A {', '\tm() {', '\t\tone();', '\t', '\t\treturn 1;', '\t}', '}');
+    const r = ok(
+      applyOp(
+        file,
+        srOp([
+          {
+            search: '    m() {\n        one();\n\t\n        return 1;\n',
+            replace: '    m() {\n        one();\n\t\n        return 2;\n',
+          },
+        ]),
+      ),
+    );
+    expect(r.text).toBe(file.replace('return 1', 'return 2'));
+  });
+
+  it('a hunk the same', () => {
+    const file = text('class A {', '\tm() {', '\t\tone();', '\t', '\t\treturn 1;', '\t}', '}');
+    const r = ok(
+      applyOp(
+        file,
+        patchOp([
+          hunk(['         one();', ' \t', '-        return 1;', '+        return 2;', '+        log();']),
+        ]),
+      ),
+    );
+    expect(r.text).toBe(file.replace('\t\treturn 1;', '\t\treturn 2;\n\t\tlog();'));
+  });
+
+  it.each([
+    ['a tab', '\t'],
+    ['two tabs', '\t\t'],
+  ])('a block without an indented line, whose new lines hold a blank line of %s', (_n, ws) => {
+    const file = text(
+      'import a',
+      '',
+      'def f():',
+      '\tif x:',
+      '\t\treturn 1',
+      '\treturn 0',
+      '',
+      'def g():',
+      '\tpass',
+    );
+    const r = ok(
+      applyOp(
+        file,
+        srOp([
+          { search: '    if x:\n        return 1\n', replace: '    if x:\n        return 2\n' },
+          { search: 'import a\n', replace: `import a\n\ndef h():\n    if y:\n${ws}\n        return 3\n` },
+        ]),
+      ),
+    );
+    expect(r.text).toBe(
+      file
+        .replace('import a\n', `import a\n\ndef h():\n\tif y:\n${ws}\n\t\treturn 3\n`)
+        .replace('return 1', 'return 2'),
+    );
+  });
+
+  it('tabs in the reply, spaces in the file, a blank line of spaces: the new lines get spaces', () => {
+    const file = text(
+      'class A {',
+      '    foo() {',
+      '        return 1;',
+      '    }',
+      '    bar() {',
+      '        return 2;',
+      '    }',
+      '}',
+    );
+    const r = ok(
+      applyOp(
+        file,
+        srOp([
+          { search: 'class A {\n', replace: 'class A {\n\tbaz() {\n\t\treturn 0;\n    \n\t}\n' },
+          { search: '\tfoo() {\n\t\treturn 1;\n', replace: '\tfoo() {\n\t\treturn 3;\n' },
+        ]),
+      ),
+    );
+    expect(r.text).toBe(
+      file
+        .replace('class A {\n', 'class A {\n    baz() {\n        return 0;\n    \n    }\n')
+        .replace('return 1', 'return 3'),
+    );
+  });
+
+  it('a hunk of unindented context, a blank added line of a tab', () => {
+    const r = ok(
+      applyOp(
+        TABBED,
+        patchOp([
+          hunk(['         if (x) {', '-            return 1;', '+            return 2;']),
+          hunk([' }', '+function f() {', '+    one();', '+\t', '+    return 3;', '+}']),
+        ]),
+      ),
+    );
+    expect(r.text).toBe(
+      `${TABBED.replace('return 1', 'return 2')}function f() {\n\tone();\n\t\n\treturn 3;\n}\n`,
+    );
+  });
+
+  it('appended text with a blank line of a tab', () => {
+    const file = text('fn a() {', '\tlet x = 1;', '\tlet y = 2;', '}');
+    const r = ok(
+      applyOp(file, {
+        kind: 'append',
+        path: 'a.txt',
+        line: 1,
+        content: 'fn b() {\n    let x = 1;\n\t\n    let y = 2;\n}\n',
+      }),
+    );
+    expect(r.text).toBe(`${file}fn b() {\n\tlet x = 1;\n\t\n\tlet y = 2;\n}\n`);
+  });
+});

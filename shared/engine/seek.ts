@@ -57,10 +57,33 @@ export class Haystack {
 
   /** Every match on this rung whose start lies in [lo, hi], in file order. */
   findAll(needle: readonly string[], rung: Rung, lo = 0, hi = this.lines.length - needle.length): Match[] {
-    if (needle.length === 0 || hi < lo) return [];
     const needleKeys = keyAll(needle, rung);
+    const found: Match[] = [];
+    for (const start of this.candidates(needleKeys, rung, lo, hi)) {
+      const m = this.matchAt(needle, start, rung, needleKeys);
+      if (m) found.push(m);
+    }
+    return found;
+  }
+
+  /**
+   * The first place where the block's lines are as this rung compares them, whatever the indentation
+   * checks of the rung say: a place the block stands at though no single shift (or tab width) fits
+   * there. Null when there is none.
+   */
+  heldAt(needle: readonly string[], rung: Rung): number | null {
+    const needleKeys = keyAll(needle, rung);
+    const keys = this.keysFor(rung);
+    const at = this.candidates(needleKeys, rung, 0, this.lines.length - needle.length).find((start) =>
+      needleKeys.every((k, j) => keys[start + j] === k),
+    );
+    return at ?? null;
+  }
+
+  /** The starts in [lo, hi] where the block's rarest line is at its place, in file order. */
+  private candidates(needleKeys: readonly string[], rung: Rung, lo: number, hi: number): number[] {
+    if (needleKeys.length === 0 || hi < lo) return [];
     const index = this.indexFor(rung);
-    // Look only where the rarest line of the block occurs.
     let pivot = 0;
     let first = -1;
     let fewest = 0;
@@ -74,15 +97,14 @@ export class Haystack {
         pivot = j;
       }
     }
-    const found: Match[] = [];
+    const starts: number[] = [];
     for (let p = first; p !== -1; p = index.next(p)) {
       const start = p - pivot;
       if (start < lo) continue;
       if (start > hi) break;
-      const m = this.matchAt(needle, start, rung, needleKeys);
-      if (m) found.push(m);
+      starts.push(start);
     }
-    return found;
+    return starts;
   }
 }
 

@@ -11,7 +11,8 @@
  *     newline (the deliberate exceptions are named where they are checked);
  * (c) the lines written are the reply's, with at most the match's indentation delta applied (and, on the
  *     typography tier, typographic characters read as ASCII: that tier's stated reading); the lines a
- *     hunk keeps, and those a SEARCH/REPLACE repeats where it fitted loosely, are the file's;
+ *     hunk keeps, and those a SEARCH/REPLACE repeats where it fitted loosely, are the file's — but for a
+ *     repeated line of only whitespace, which is the reply's (as aider writes it);
  * (d) the notes name the tier (or the repair);
  * and where the window fits two places, nothing is applied. A repaired hunk gives what the reading it
  * repairs to gives, or is refused.
@@ -407,7 +408,8 @@ function expectReplyLine(out: string, reply: string, shift: Shift, tier: Tier | 
 /**
  * For each REPLACE line, the SEARCH line it repeats, or -1. Where the search fitted loosely, a line the
  * block keeps is written as the file has it, not as the reply copied it (apply-search-replace.ts's
- * keptAsInFile, which pairs the lines by jsdiff's alignment of the two texts, as here).
+ * keptAsInFile, which pairs the lines by jsdiff's alignment of the two texts, as here); a line of only
+ * whitespace stays the reply's.
  */
 function keptFrom(search: readonly string[], replace: readonly string[]): number[] {
   const out = replace.map(() => -1);
@@ -436,7 +438,8 @@ function expectReplaced(
 ): void {
   const kept = keptFrom(searched, c.replace);
   out.forEach((line, j) => {
-    if (kept[j]! >= 0) expect(line, 'a line the block keeps is the file’s').toBe(c.doc.lines[s + kept[j]!]);
+    if (kept[j]! >= 0 && !isBlank(c.replace[j]!))
+      expect(line, 'a line the block keeps is the file’s').toBe(c.doc.lines[s + kept[j]!]);
     else expectReplyLine(line, c.replace[j]!, c.shift, tier);
   });
 }
