@@ -305,7 +305,7 @@ describe('replaceDefinition', () => {
       ['function add(a, b) {', '  return b + a;', '}'],
       ['/**', ' * Adds.', ' */', 'function add(a, b) {', '  return b + a;', '}'],
     ],
-  ])('%s: one comment block, the snippet\'s when it has one', (_n, def, snippet, want) => {
+  ])("%s: one comment block, the snippet's when it has one", (_n, def, snippet, want) => {
     const other = ['', 'function other() {', '  return 0;', '}'];
     const lead = ['// header', 'const x = 1;', ''];
     const file = [...lead, ...def, ...other];

@@ -299,4 +299,68 @@ describe('fillElisions', () => {
       { numRuns: 300 },
     );
   });
+
+  it('reads an anchor’s indentation off its first line with text, not a line of only whitespace (issue 40)', () => {
+    // `    return data` is in the file twice; with the blank line above it, once. The file's blank line
+    // holds 8 spaces and the reply's none: read as indentation, every line before the comment moved
+    // 8 columns right.
+    const file = [
+      'def one():',
+      '    return data',
+      'def two():',
+      '    y = 2',
+      '        ',
+      '    return data',
+      'def three():',
+      '    z = 3',
+    ];
+    const reply = [
+      'def one():',
+      '    return data',
+      'def two():',
+      '    y = 22',
+      '',
+      '    return data',
+      '# ... existing code ...',
+    ];
+    expect(fillElisions(file, reply)).toMatchObject({
+      ok: true,
+      lines: [...reply.slice(0, -1), 'def three():', '    z = 3'],
+    });
+  });
+
+  it('keeps the reply’s lines as they are whatever whitespace its blank lines hold (property)', () => {
+    const blanks = ['', ' ', '    ', '        ', '\t', ' \t '];
+    const row = fc.oneof(
+      fc.record({ depth: fc.nat(2), word: fc.constantFrom('x = 1', 'return x', 'def f():', 'pass') }),
+      fc.constantFrom(...blanks),
+    );
+    let filled = 0;
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 4, maxLength: 16 }),
+        fc.array(fc.constantFrom(...blanks), { minLength: 16, maxLength: 16 }),
+        fc.nat(),
+        fc.nat(),
+        (rows, other, a, b) => {
+          const file = rows.map((r) => (typeof r === 'string' ? r : '    '.repeat(r.depth) + r.word));
+          const from = 1 + (a % (file.length - 1));
+          const to = from + 1 + (b % (file.length - from));
+          const text = (l: string | undefined) => l !== undefined && l.trim() !== '';
+          if (!text(file[from - 1]) || (to < file.length && !text(file[to]))) return;
+          // The reply's blank lines hold other whitespace than the file's.
+          const own = (lines: string[], at: number) =>
+            lines.map((l, j) => (l.trim() === '' ? other[at + j]! : l));
+          const before = own(file.slice(0, from), 0);
+          const after = own(file.slice(to), to);
+          const r = fillElisions(file, [...before, '# ... existing code ...', ...after]);
+          if (!r?.ok) return;
+          filled++;
+          expect(r.lines).toEqual([...before, ...file.slice(from, to), ...after]);
+        },
+      ),
+      { numRuns: 600 },
+    );
+    expect(filled).toBeGreaterThan(100);
+  });
 });

@@ -67,6 +67,9 @@ export function fillElisions(
     const s = spanStart(before, firstSeg);
     if (typeof s === 'string') return { ok: false, placeholder: after[at[0]!]!.trim(), reason: s };
     lead = s;
+    // Where the file has only blank lines above it and the text starts with some, they are the text's,
+    // as the reply has them (issue 40, item 3).
+    if (blank(firstSeg[0]!) && before.slice(0, lead).every(blank)) lead = 0;
   }
   if (lead > 0) out.push(...before.slice(0, lead));
   // Where the previous elision's fill ends: its after-anchor, which the next anchors follow.
@@ -102,8 +105,13 @@ export function fillElisions(
       if (typeof found === 'string') return refuse(found);
       start = found.end;
       blanksBefore = found.skipped;
-      const first = beforeSeg[beforeSeg.length - found.skipped - (found.end - found.start)]!;
-      shiftBefore = shiftOf(before[found.start]!, first);
+      // The shift is read off the anchor's first line with something on it: a line of only whitespace
+      // indents nothing, and the file's `"        "` against the reply's `""` would move every line
+      // before the elision 8 columns right (issue 40).
+      const from = beforeSeg.length - found.skipped - (found.end - found.start);
+      let text = 0;
+      while (text < found.end - found.start - 1 && blank(beforeSeg[from + text]!)) text++;
+      shiftBefore = shiftOf(before[found.start + text]!, beforeSeg[from + text]!);
     }
     let end: number;
     let blanksAfter = 0;
@@ -174,6 +182,10 @@ export function fillElisions(
       placeholder: after[lastAt]!.trim(),
       reason: "the lines after it cannot be indented as the file's lines around them are",
     };
+  // Where the file goes on only with blank lines and the text ends with some, they are the text's, as
+  // the reply has them (a line of only whitespace is written as it is: issue 40, item 3).
+  if (tail < before.length && before.slice(tail).every(blank) && last.length > 0 && blank(last.at(-1)!))
+    tail = before.length;
   if (tail < before.length) {
     // Above the file's own lines kept below the text, its blank lines at the end are the file's.
     while (last.length > 0 && blank(last[last.length - 1]!)) last.pop();
