@@ -93,3 +93,70 @@ describe('append (FILE_APPEND)', () => {
     expect(r.ok && r.notes[0]!.message).toMatch(/will be created/);
   });
 });
+
+// Issue 40, item 5: a whole-file rewrite keeps what it does not change. A chat page strips the spaces at
+// a line's end and a fence always ends with a newline: neither is the reply changing them.
+describe('a whole new text keeps the file’s own line ends and ending', () => {
+  const vue = [
+    '<template>',
+    '  <p>{{ a }}</p>',
+    '</template>',
+    '<script setup> ',
+    'const a = 1',
+    '</script> ',
+  ];
+  const file = vue.join('\n');
+  const op = (lines: string[]): Op => ({
+    kind: 'replace',
+    path: 'a.vue',
+    content: `${lines.join('\n')}\n`,
+    line: 1,
+  });
+  const write = (before: string, lines: string[]) => {
+    const r = applyOp(before, op(lines));
+    if (!r.ok) throw new Error(r.message);
+    return r.text;
+  };
+  it.each<[string, string, string[], string]>([
+    [
+      'its last line as it was, with no final newline',
+      file,
+      vue.map((l) => l.trimEnd()).map((l) => (l === 'const a = 1' ? 'const a = 2' : l)),
+      file.replace('const a = 1', 'const a = 2'),
+    ],
+    [
+      'a last line the reply changes ends as the reply says',
+      file,
+      [...vue.slice(0, 5).map((l) => l.trimEnd()), '</script>', '<style></style>'],
+      `${vue.slice(0, 5).join('\n')}\n</script> \n<style></style>\n`,
+    ],
+    ['a final newline the file has stays', `${file}\n`, vue.map((l) => l.trimEnd()), `${file}\n`],
+    [
+      'a line the reply writes twice is its own, spaces and all',
+      file,
+      [...vue.slice(0, 4).map((l) => l.trimEnd()), '<script setup>', 'const a = 1', '</script> '],
+      `${vue.slice(0, 3).join('\n')}\n<script setup>\n<script setup>\nconst a = 1\n</script> `,
+    ],
+    [
+      'CRLF, the same',
+      file.replaceAll('\n', '\r\n'),
+      vue.map((l) => l.trimEnd()),
+      file.replaceAll('\n', '\r\n'),
+    ],
+  ])('%s', (_n, before, lines, want) => {
+    expect(write(before, lines)).toBe(want);
+  });
+});
+
+describe('a rewrite that shares little with the file', () => {
+  it('ends as the reply says, though its last line is the file’s `}`', () => {
+    const before = [
+      '<?php',
+      'class A {',
+      ...Array.from({ length: 12 }, (_, i) => `  public $f${i};`),
+      '}',
+    ].join('\n');
+    const r = applyOp(before, { kind: 'replace', path: 'a.php', content: '<?php\nclass B {\n}\n', line: 1 });
+    expect(r.ok && r.text).toBe('<?php\nclass B {\n}\n');
+  });
+});

@@ -154,7 +154,7 @@ export function applyOpDetailed(text: string | null, op: Op, { exact = true } = 
           message: `${path} does not exist yet; it will be created.`,
         });
       }
-      result = { ok: true, text: doc ? restyle(content, doc) : content, notes };
+      result = { ok: true, text: doc ? restyle(keepOwnEnds(doc, content), doc) : content, notes };
       break;
     }
     case 'patch': {
@@ -399,6 +399,45 @@ function guardPlaceholders(
       message: `The new text for ${path} has "${unfilled.placeholder}", a comment that says the file's lines stay there, and they could not be placed: ${unfilled.reason}. Written as it stands, the lines it stands for would be lost.`,
     });
   }
+}
+
+/**
+ * A whole new text for an existing file keeps what it does not change (issue 40, item 5): a chat page
+ * strips the spaces at a line's end and a fence always ends with a newline, so neither says the reply
+ * changed them. A line of the new text that is a line of the file but for the spaces or tabs at its end
+ * (the file's holds some, the text's none; the line once in each) is the file's; and when the text keeps
+ * most of the file's lines and ends with its last line, the file's ending stays — a file without a final
+ * newline does not gain one (a Copilot reply that rewrote a Vue file up to its `</script> `, kept as the
+ * author's editor kept it).
+ */
+function keepOwnEnds(doc: TextDoc, content: string): string {
+  const lines = textLines(content);
+  if (lines.length === 0 || doc.lines.length === 0) return content;
+  const spaced = /[ \t]$/;
+  const own = new Map<string, string | null>();
+  for (const l of doc.lines) {
+    if (!spaced.test(l) || l.trim() === '') continue;
+    const key = l.trimEnd();
+    own.set(key, own.has(key) ? null : l);
+  }
+  let out = lines;
+  if (own.size > 0) {
+    const seen = new Map<string, number>();
+    for (const l of lines) seen.set(l, (seen.get(l) ?? 0) + 1);
+    const plain = new Set(doc.lines);
+    out = lines.map((l) => {
+      const mine = own.get(l);
+      return mine && seen.get(l) === 1 && !plain.has(l) ? mine : l;
+    });
+  }
+  // A new version of the file (most of its lines kept) that ends with its last line ends as it does; a
+  // rewrite that shares only its closing `}` ends as the reply says (Copilot's rewrite of a PHP class
+  // to a fifth of it, which the author's commit holds with a final newline the old file lacked).
+  const inText = new Set(out);
+  const kept = doc.lines.filter((l) => inText.has(l)).length;
+  const endsAsFile = out[out.length - 1] === doc.lines[doc.lines.length - 1] && kept * 2 >= doc.lines.length;
+  const finalNewline = endsAsFile ? hasFinalNewline(doc) : /\n$/.test(content);
+  return out.join('\n') + (finalNewline ? '\n' : '');
 }
 
 /** Line edits for the display diff, when both texts end with a newline (else jsdiff shows the marker). */
