@@ -102,6 +102,15 @@ describe('pathOfUrl: the path a file URL or a link target names', () => {
     ['vscode://file/Users/me/p/a.ts:12:3', '/Users/me/p/a.ts'],
     ['vscode://file/c:/p/a.ts:12', 'c:/p/a.ts'],
     ['vscode-insiders://file/Users/me/p/a.ts', '/Users/me/p/a.ts'],
+    // A remote window's link (a Copilot chat over SSH, in the corpus kept aside): the authority names the
+    // machine, the path is the file's there.
+    [
+      'vscode-remote://ssh-remote/var/www/html/plugin/src/Admin/Admin.php',
+      '/var/www/html/plugin/src/Admin/Admin.php',
+    ],
+    ['vscode-remote://ssh-remote+dev.box/home/me/p/a.ts:4', '/home/me/p/a.ts'],
+    ['vscode-remote://wsl%2BUbuntu/home/me/p/a.ts', '/home/me/p/a.ts'],
+    ['vscode-remote:///home/me/p/a.ts', null],
     ['src/a.ts', 'src/a.ts'],
     ['./src/a%20b.ts', './src/a b.ts'],
     ['<file:///Users/me/p/a.ts>', null],
@@ -213,7 +222,18 @@ describe('hintsAbove: what the lines above a fence say', () => {
     [
       "a heading over Copilot's summary",
       '### [a.vue](file:///Users/me/p/a.vue)\n\nAdd the delete button.\n\n```vue',
-      ['heading /Users/me/p/a.vue'],
+      ['editor-link /Users/me/p/a.vue'],
+    ],
+    [
+      "a remote window's heading link over its summary",
+      '### [Admin.php](vscode-remote://ssh-remote/var/www/p/src/Admin.php)\n\nCreate the class:\n\n```php',
+      ['editor-link /var/www/p/src/Admin.php'],
+    ],
+    // A link the model typed to a relative path is a heading it wrote, not the editor's.
+    [
+      'a heading linking a relative path',
+      '### [a.vue](src/a.vue)\n\nAdd the delete button.\n\n```vue',
+      ['heading src/a.vue'],
     ],
     [
       'a heading over a numbered summary',

@@ -24,10 +24,15 @@
  *                   file `src/a.ts`:", "Here's the new component, `Foo.vue`:"; see `newFileOfSentence`).
  *                   Stated, as a new file only (`ifExists: 'fail'`): the reply says it does not exist yet.
  *                   Read from the line a `sentence` is, in its place.
- *   5. `word`     — a bare word alone right above (`file1`, aider's extension-less names). A guess.
- *   6. `comment`  — the block's first line is a comment holding only a path (`// src/a.ts`). A guess.
- *   7. `sentence` — the sentence before the fence names exactly one path in backticks. A guess.
- *   8. `heading`  — a heading naming a file (`### [a.vue](file:///…)`, `### src/a.ts`), with a few lines
+ *   5. `editor-link` — a heading that is an editor's link to the file (`### [a.vue](file:///…/a.vue)`,
+ *                   `vscode://file/…`, `vscode-remote://…`), a few lines of prose above the block and the
+ *                   first fence under it, in the file's language: VS Code Copilot's edits, which write a
+ *                   file's heading, a line of summary, then its code. Stated: the editor made that link
+ *                   to the file the block is for; a heading a model types (`### src/a.ts`) is `heading`.
+ *   6. `word`     — a bare word alone right above (`file1`, aider's extension-less names). A guess.
+ *   7. `comment`  — the block's first line is a comment holding only a path (`// src/a.ts`). A guess.
+ *   8. `sentence` — the sentence before the fence names exactly one path in backticks. A guess.
+ *   9. `heading`  — a heading naming a file (`### [a.vue](file:///…)`, `### src/a.ts`), with a few lines
  *                   of prose between it and this, the first fence under it: Copilot's edits put a file's
  *                   summary between its heading and its block. A guess: the prose may show an example.
  *   9. `language` — the info string's first word is a language that is also a file's name
@@ -131,7 +136,8 @@ function linkedPath(m: RegExpExecArray): string | null {
  * The path a link target or a `file://` URL names, as a reply would write it out: `file:///Users/me/p/a.ts`
  * → `/Users/me/p/a.ts`; `file:///c%3A/p/a.ts` (VS Code encodes the drive's colon) and `file:///C:/p/a.ts`
  * → `C:/p/a.ts`-like; `vscode://file/Users/me/p/a.ts:12:3` → `/Users/me/p/a.ts` (the line and column VS
- * Code's links carry); a relative target `src/a.ts` → itself. Percent-encoding is decoded (`%20` is a
+ * Code's links carry), and a remote window's `vscode-remote://ssh-remote+host/srv/p/a.ts` → `/srv/p/a.ts`;
+ * a relative target `src/a.ts` → itself. Percent-encoding is decoded (`%20` is a
  * space); a fragment (`#L10`, Copilot's `#1-1`) or a query is no part of the name. An absolute result is
  * checked and mapped into the project as every absolute path is (resolve-paths.ts).
  * Null for a web address, a file on another machine (`file://server/share/…`), a broken encoding, one that
@@ -142,7 +148,11 @@ export function pathOfUrl(target: string): string | null {
   if (t.length === 0 || t.length > 2000) return null;
   let p: string;
   const file = /^file:(.*)$/is.exec(t);
-  const vscode = /^vscode(?:-insiders)?:\/\/file(\/.*)$/is.exec(t);
+  // VS Code's own links, and a remote window's (`vscode-remote://ssh-remote+host/…`, `wsl+Ubuntu`,
+  // `dev-container+…`: the authority names the machine, the path is the file's there).
+  const vscode =
+    /^vscode(?:-insiders)?:\/\/file(\/.*)$/is.exec(t) ??
+    /^vscode(?:-insiders)?-remote:\/\/[^/]+(\/.*)$/is.exec(t);
   if (file) {
     const rest = file[1]!;
     if (rest.startsWith('///')) p = rest.slice(2);
@@ -330,6 +340,7 @@ export type HintKind =
   | 'line'
   | 'label'
   | 'new-file'
+  | 'editor-link'
   | 'word'
   | 'comment'
   | 'sentence'
@@ -342,6 +353,7 @@ export const HINT_ORDER: readonly HintKind[] = [
   'line',
   'label',
   'new-file',
+  'editor-link',
   'word',
   'comment',
   'sentence',
@@ -404,10 +416,13 @@ export function hintsAbove(lines: readonly string[], open: number, lang: string)
     if (named) hints.push({ kind: created ? 'new-file' : 'sentence', path: named, line: open });
   }
   const heading = headingAbove(lines, open);
-  if (heading && (lang === 'diff' || langFitsFile(lang, heading)))
-    hints.push({ kind: 'heading', path: heading, line: open });
+  if (heading && (lang === 'diff' || langFitsFile(lang, heading.path)))
+    hints.push({ kind: heading.link ? 'editor-link' : 'heading', path: heading.path, line: open });
   return hints;
 }
+
+/** A heading whose text is a Markdown link to a file by an editor's URL (`editor-link`). */
+const EDITOR_LINK = /^#{1,6}\s+\[[^\]]+\]\((?:file|vscode(?:-insiders)?(?:-remote)?):/i;
 
 /** How many lines of prose may stand between a file's heading and its block (`heading`). */
 const HEADING_REACH = 6;
@@ -421,7 +436,7 @@ const HEADING_REACH = 6;
  * (`langFitsFile`): a traceback in a bare fence under a file's summary is no version of that file (an
  * exported Copilot chat: the user's next message quoted one).
  */
-function headingAbove(lines: readonly string[], open: number): string | null {
+function headingAbove(lines: readonly string[], open: number): { path: string; link: boolean } | null {
   const mentioned = new Set<string>();
   let seen = 0;
   for (let k = open - 1; k >= 0 && seen <= HEADING_REACH; k--) {
@@ -435,7 +450,7 @@ function headingAbove(lines: readonly string[], open: number): string | null {
     const path = pathFromLine(t);
     if (heading) {
       if (path === null || [...mentioned].some((m) => m !== path)) return null;
-      return path;
+      return { path, link: EDITOR_LINK.test(t) };
     }
     if (path !== null) return null;
     const named = pathFromSentence(t);

@@ -67,6 +67,33 @@ const WHOLE: Record<string, Parts | string> = {
   'sentence+heading':
     'the walk up to a heading gives up at prose naming another file, so the sentence before the fence never has a heading naming another beside it',
   'heading+language': { above: ['### docker/Dockerfile', '', 'Pins the base image.'], info: 'dockerfile' },
+  'info+editor-link': {
+    above: ['### [b.ts](file:///p/src/b.ts)', '', 'Adds a helper.', ''],
+    info: 'ts src/a.ts',
+  },
+  'line+editor-link':
+    'the walk up to a heading ends at the first line naming a file, the path line: the same file, or none',
+  'label+editor-link':
+    "the walk up to a heading ends at the label's own path line: the same file when it is a heading, else none",
+  'new-file+editor-link':
+    'the walk up to a heading gives up at prose naming another file (the sentence), so a heading never stands beside it naming another',
+  'editor-link+word': {
+    above: ['### [a.ts](file:///p/src/a.ts)', '', 'Adds a helper:', 'file_b'],
+    info: 'ts',
+  },
+  'editor-link+comment': {
+    above: ['### [a.ts](file:///p/src/a.ts)', '', 'Adds a helper.'],
+    info: 'ts',
+    first: '// src/b.ts',
+  },
+  'editor-link+sentence':
+    'the walk up to a heading gives up at prose naming another file, so the sentence before the fence never has a heading naming another beside it',
+  'editor-link+heading':
+    "a block's heading is an editor's link to its file or a heading the model typed, not both",
+  'editor-link+language': {
+    above: ['### [Dockerfile](file:///p/docker/Dockerfile)', '', 'Pins the base image.'],
+    info: 'dockerfile',
+  },
 };
 
 const WINNER_PATH: Record<string, string> = {
@@ -93,6 +120,10 @@ const WINNER_PATH: Record<string, string> = {
   'word+heading': 'file_a',
   'comment+heading': 'src/a.ts',
   'heading+language': 'docker/Dockerfile',
+  'info+editor-link': 'src/a.ts',
+  'editor-link+word': '/p/src/a.ts',
+  'editor-link+comment': '/p/src/a.ts',
+  'editor-link+language': '/p/docker/Dockerfile',
 };
 
 const pairs: Array<[HintKind, HintKind]> = [];

@@ -489,9 +489,15 @@ describe('unified-diff format', () => {
       undefined,
     ],
     [
-      'a heading over a summary (a guess)',
+      "an editor's heading link over a summary: stated",
       '### [a.ts](file:///Users/me/p/src/a.ts)\n\nRename the variable.\n\n```diff\n@@\n-a\n+b\n```',
       '/Users/me/p/src/a.ts',
+      undefined,
+    ],
+    [
+      'a heading the model typed, over a summary (a guess)',
+      '### src/a.ts\n\nRename the variable.\n\n```diff\n@@\n-a\n+b\n```',
+      'src/a.ts',
       true,
     ],
     [

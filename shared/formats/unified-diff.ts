@@ -1299,6 +1299,7 @@ const NAMED_BY: Partial<Record<HintKind, string>> = {
   line: 'the line before the fence',
   label: 'the line above the label before the fence',
   'new-file': 'the sentence before the fence',
+  'editor-link': 'the heading above the fence',
   sentence: 'the sentence before the fence',
   heading: 'the heading above the fence',
 };

@@ -194,9 +194,9 @@ describe('whole-file: the names real chats write around a block (issue 40)', () 
   const SFC = '<template>\n  <li>{{ item.name }}</li>\n</template>\n';
   it.each<[string, string, object]>([
     [
-      "Copilot chat's heading link, its summary between",
+      "Copilot chat's heading link, its summary between: stated (the editor made the link)",
       `### [Item.vue](file:///Users/me/p/src/components/Item.vue)\n\nAdd the delete button.\n\n\`\`\`vue\n${SFC}\`\`\``,
-      { path: '/Users/me/p/src/components/Item.vue', guess: true, ifExists: 'overwrite', line: 5 },
+      { path: '/Users/me/p/src/components/Item.vue', ifExists: 'overwrite', line: 5 },
     ],
     [
       "Copilot chat's heading link right above: stated",
