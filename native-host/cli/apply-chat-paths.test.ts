@@ -56,7 +56,7 @@ describe('replyapply apply: the names real chats write', () => {
     expect(read(ITEM)).toBe(NEW);
   });
 
-  it("Copilot's heading link from another machine, its summary between: the one file it ends with, a guess", async () => {
+  it("Copilot's heading link from another machine, its summary between: the one file it ends with, a guess (the path's mapping)", async () => {
     put({ [ITEM]: OLD, 'src/components/Other.vue': OLD });
     const text = `### [AnalysisHistoryItem.vue](file:///Users/someone/proj/${ITEM})\n\nAdd a delete button to each item.\n\n\`\`\`vue\n${NEW}\`\`\`\n`;
     const held = await run(text);
@@ -66,7 +66,7 @@ describe('replyapply apply: the names real chats write', () => {
     expect(r.exit).toBe(Exit.Ok);
     expect(read(ITEM)).toBe(NEW);
     expect(read('src/components/Other.vue')).toBe(OLD);
-    expect(r.out).toContain('guessed from the heading above it');
+    expect(r.out).toContain('is the file of the project that ends the same way. That is a guess');
   });
 
   it("Copilot's whole answer for a file: heading link, summary, filepath marker, elided block", async () => {
