@@ -374,7 +374,8 @@ export function compilePy(pattern: string): Compiled {
 
   function group(f: Flags, sure: Set<number>, poss: Set<number>): Piece {
     // After `(`.
-    if (src[i] !== '?') {
+    // A capturing group, numbered as Python numbers it.
+    const capture = (): Piece => {
       const g = ++pyGroups;
       open.add(g);
       const body = alternation(f, sure, poss);
@@ -383,7 +384,8 @@ export function compilePy(pattern: string): Compiled {
       p.caps = new Set([...body.caps, g]);
       p.sure = new Set([...body.sure, g]);
       return p;
-    }
+    };
+    if (src[i] !== '?') return capture();
     i++;
     const c = src[i];
     if (c === 'P') {
@@ -397,15 +399,8 @@ export function compilePy(pattern: string): Compiled {
         if (!name) err('missing group name');
         if (!IDENTIFIER.test(name)) err(`bad character in group name ${name}`);
         if (names.has(name)) err(`redefinition of group name ${name}`);
-        const g = ++pyGroups;
-        names.set(name, g);
-        open.add(g);
-        const body = alternation(f, sure, poss);
-        open.delete(g);
-        const p = { ...body, js: `(?<p${g}>${body.js})`, atom: true };
-        p.caps = new Set([...body.caps, g]);
-        p.sure = new Set([...body.sure, g]);
-        return p;
+        names.set(name, pyGroups + 1);
+        return capture();
       }
       if (src[i] === '=') {
         i++;
