@@ -12,9 +12,14 @@ it raises. Seeded: the same Python gives the same file.
     python3 scripts/py-regex-cases.py > scripts/fixtures/py-regex-cases.json
 
 Each case is `[text, pattern, replacement, multiple, outcome]`, the outcome one of
-`{"result": str}`, `{"result": null}` (no match), `{"error": str}`, and for a pattern that matched the whole
-text and then the empty string at its end in `multiple` mode also `"rewrite"`: the text with the one
-rewrite (the tolerance py-regex.ts names).
+`{"result": str}`, `{"result": null}` (no match), `{"error": str}`: what the canvas shows after the update.
+
+That is CPython's `re` with one rule of the canvas's own (PY_REWRITE in py-regex.ts): with `multiple`, a
+pattern that matched the whole text (`.*`) is one rewrite of it; the empty string left at its end is not a
+second match. Literal `re.finditer` would write the replacement twice there. Real exported chats hold
+`{"pattern": ".*", "multiple": true}` updates followed by more updates of the same document, the document
+written once (a doubled document would be in front of the user and the model). Those cases also hold
+`"finditer"`: the literal text, so the rule stays visible in the fixture.
 """
 
 import json
@@ -271,10 +276,12 @@ def run(t, p, rep, multiple):
         return {'error': f'{type(e).__name__}: {e}'}
     if not spans:
         return {'result': None}
-    outcome = {'result': ''.join(out) + t[last:]}
+    literal = ''.join(out) + t[last:]
     if multiple and len(spans) == 2 and spans[0][:2] == (0, len(t)) and spans[1][:2] == (len(t), len(t)) and t:
-        outcome['rewrite'] = ''.join(out[:spans[0][2]])
-    return outcome
+        # The canvas's rule: the whole text rewritten once.
+        once = ''.join(out[:spans[0][2]])
+        return {'result': once, 'finditer': literal} if once != literal else {'result': once}
+    return {'result': literal}
 
 
 def main():

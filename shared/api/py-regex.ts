@@ -21,9 +21,11 @@
  * case-insensitive part, a lookbehind holding a group and a repeat, `\N{name}`, a quantified lookaround,
  * a group name or `\g<…>` number outside ASCII.
  *
- * One tolerance (PY_REWRITE): with `multiple`, a pattern that matched the whole document and then the empty
- * string at its end (`.*`) rewrites the document once; Python would add the replacement a second time
- * there, and the document meant is the one rewrite.
+ * One rule of the canvas's own (PY_REWRITE): with `multiple`, a pattern that matched the whole document and
+ * then the empty string at its end (`.*`) rewrites the document once; literal re.finditer would add the
+ * replacement a second time there. Real exported chats hold `{"pattern": ".*", "multiple": true}` updates
+ * followed by further updates of the same document, written once; the differential's fixture records both
+ * texts for those cases.
  */
 
 import { PY_CASE, PY_DIGIT, PY_SPACE, PY_WORD } from './py-classes';

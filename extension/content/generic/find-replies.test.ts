@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../sites/registry';
-import { listPages, loadPage, pageJson } from '../sites/saved-pages';
+import { listPages, loadPage, pageJson, pendingOn } from '../sites/saved-pages';
 import { boxOf, classifyRegions, findReplies, regionIndex, wordsOf } from './find-replies';
 
 /**
@@ -25,35 +25,39 @@ const pages = [
 ];
 
 describe.each(pages)('the generic reader on %s', (page) => {
-  it('finds exactly the replies the site adapter finds, each once, and no user message', () => {
-    const doc = loadPage(page);
-    const adapter = adapterOf(page);
-    const turns = Array.from(doc.querySelectorAll(adapter.selectors.turn.css));
-    const streaming =
-      pageJson<{ streaming?: unknown }>(page).streaming !== undefined || page.includes('streaming');
-    const found = findReplies(doc.body);
-    const why = classifyRegions(doc.body)
-      .map((r) => `${r.author}: ${r.why}: ${r.el.textContent?.slice(0, 50)}`)
-      .join('\n');
-    const matched = turns.map(
-      (t) => found.filter((f) => f.region.contains(t) || t.contains(f.region)).length,
-    );
-    // Every reply found is one of the adapter's; each of the adapter's is found once.
-    expect(
-      found.every((f) => turns.some((t) => f.region.contains(t) || t.contains(f.region))),
-      why,
-    ).toBe(true);
-    if (streaming)
+  const pending = pendingOn('generic reader', page);
+  (pending ? it.fails : it)(
+    `finds exactly the replies the site adapter finds, each once, and no user message${pending ? ` (${pending})` : ''}`,
+    () => {
+      const doc = loadPage(page);
+      const adapter = adapterOf(page);
+      const turns = Array.from(doc.querySelectorAll(adapter.selectors.turn.css));
+      const streaming =
+        pageJson<{ streaming?: unknown }>(page).streaming !== undefined || page.includes('streaming');
+      const found = findReplies(doc.body);
+      const why = classifyRegions(doc.body)
+        .map((r) => `${r.author}: ${r.why}: ${r.el.textContent?.slice(0, 50)}`)
+        .join('\n');
+      const matched = turns.map(
+        (t) => found.filter((f) => f.region.contains(t) || t.contains(f.region)).length,
+      );
+      // Every reply found is one of the adapter's; each of the adapter's is found once.
       expect(
-        matched.every((n) => n <= 1),
+        found.every((f) => turns.some((t) => f.region.contains(t) || t.contains(f.region))),
         why,
       ).toBe(true);
-    else expect(matched, why).toEqual(turns.map(() => 1));
-    // A reply's box never holds another message's text.
-    for (const f of found)
-      for (const t of turns)
-        if (!f.box.contains(t) && !t.contains(f.box)) expect(f.box.contains(t)).toBe(false);
-  });
+      if (streaming)
+        expect(
+          matched.every((n) => n <= 1),
+          why,
+        ).toBe(true);
+      else expect(matched, why).toEqual(turns.map(() => 1));
+      // A reply's box never holds another message's text.
+      for (const f of found)
+        for (const t of turns)
+          if (!f.box.contains(t) && !t.contains(f.box)) expect(f.box.contains(t)).toBe(false);
+    },
+  );
 });
 
 describe('who wrote a region', () => {

