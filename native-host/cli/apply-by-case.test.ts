@@ -4,49 +4,21 @@
  * --include-guesses), never a second file beside it; two variants, or a move onto one, are refused.
  * Needs a case-sensitive disk (Linux) to hold the variants.
  */
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApplyReport, apply } from './apply';
-import { fakeIO } from './fake-io';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { Exit } from './io';
+import { tempProject } from './temp-project';
 
-let base = '';
-let project = '';
-let caseSensitive = true;
-
-beforeEach((ctx) => {
-  base = mkdtempSync(join(tmpdir(), 'replyapply-by-case-'));
-  project = join(base, 'proj');
-  mkdirSync(project);
-  writeFileSync(join(base, 'Probe'), '');
-  caseSensitive = !existsSync(join(base, 'probe'));
-  if (!caseSensitive) ctx.skip();
+const t = tempProject('by-case', {
+  // A folder that does not tell case apart cannot show what these tests are about.
+  before: (ctx) => {
+    writeFileSync(join(t.base, 'Probe'), '');
+    if (existsSync(join(t.base, 'probe'))) ctx.skip();
+  },
 });
-afterEach(() => rmSync(base, { recursive: true, force: true }));
-
-function put(files: Record<string, string>): void {
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(project, p)), { recursive: true });
-    writeFileSync(join(project, p), text);
-  }
-}
-const read = (p: string) => readFileSync(join(project, p), 'utf8');
-const run = async (reply: string, ...flags: string[]) => {
-  writeFileSync(join(base, 'reply.md'), reply);
-  const cli = fakeIO({ cwd: project, env: { REPLYAPPLY_STATE_DIR: join(base, 'state') } });
-  const exit = await apply(['--json', '--yes', ...flags, join(base, 'reply.md')], cli);
-  return { exit, report: JSON.parse(cli.out()) as ApplyReport, err: cli.err() };
-};
+const { put, read } = t;
+const run = t.runJson;
 
 const README = '# Dream Analyst\n\nOld text.\n';
 const WHOLE = 'README.md\n```markdown\n# Dream Analyst\n\nNew text.\n```\n';
@@ -69,13 +41,13 @@ describe('replyapply apply: a name in another case', () => {
     ]);
     expect(held.err).toContain('readme.md (the reply wrote README.md) [matched in another case]');
     expect(held.err).toContain('readme.md is the file of the project with that name in another case');
-    expect(readdirSync(project)).toEqual(['readme.md']);
+    expect(readdirSync(t.project)).toEqual(['readme.md']);
     expect(read('readme.md')).toBe(README);
 
     const taken = await run(WHOLE, '--include-guesses');
     expect(taken.exit).toBe(Exit.Ok);
     expect(taken.report.files).toEqual([{ path: 'readme.md', action: 'modify', status: 'ok' }]);
-    expect(readdirSync(project)).toEqual(['readme.md']);
+    expect(readdirSync(t.project)).toEqual(['readme.md']);
     expect(read('readme.md')).toBe('# Dream Analyst\n\nNew text.\n');
   });
 
@@ -84,7 +56,7 @@ describe('replyapply apply: a name in another case', () => {
     const r = await run(EDIT, '--include-guesses');
     expect(r.exit).toBe(Exit.Ok);
     expect(r.report.files).toEqual([{ path: 'src/app.js', action: 'modify', status: 'ok' }]);
-    expect(readdirSync(project)).toEqual(['src']);
+    expect(readdirSync(t.project)).toEqual(['src']);
     expect(read('src/app.js')).toBe('export const a = 2;\n');
   });
 
@@ -96,10 +68,10 @@ describe('replyapply apply: a name in another case', () => {
       expect.objectContaining({ path: 'src/util/new.js', action: 'create', status: 'skipped' }),
     ]);
     expect(held.err).toContain('its folder is src/util/ in the project, in another case');
-    expect(readdirSync(project)).toEqual(['src']);
+    expect(readdirSync(t.project)).toEqual(['src']);
     const taken = await run(reply, '--include-guesses');
     expect(taken.exit).toBe(Exit.Ok);
-    expect(readdirSync(project)).toEqual(['src']);
+    expect(readdirSync(t.project)).toEqual(['src']);
     expect(read('src/util/new.js')).toBe('export const b = 1;\n');
   });
 
@@ -124,7 +96,7 @@ describe('replyapply apply: a name in another case', () => {
       message:
         'The reply names README.md (reply line 1), which does not exist; Readme.md and readme.md are files of the project with that name in another case, so none is chosen.',
     });
-    expect(readdirSync(project).sort()).toEqual(['Readme.md', 'other.txt', 'readme.md']);
+    expect(readdirSync(t.project).sort()).toEqual(['Readme.md', 'other.txt', 'readme.md']);
     expect(read('other.txt')).toBe('o\n');
   });
 
@@ -139,7 +111,7 @@ describe('replyapply apply: a name in another case', () => {
       status: 'error',
       message: expect.stringMatching(/but readme\.md exists: the same name in another case/),
     });
-    expect(readdirSync(project).sort()).toEqual(['notes.md', 'readme.md']);
+    expect(readdirSync(t.project).sort()).toEqual(['notes.md', 'readme.md']);
   });
 
   it('writes the exact name when it exists, and leaves its case variant alone', async () => {

@@ -2,37 +2,15 @@
  * `replyapply apply` on SEARCH/REPLACE blocks whose file the reply does not give (locate-by-content.ts):
  * end to end in a temp folder, through the CLI's own file code.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApplyReport, apply } from './apply';
-import { fakeIO } from './fake-io';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { Exit } from './io';
+import { tempProject } from './temp-project';
 
-let base = '';
-let project = '';
-
-beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), 'replyapply-by-content-'));
-  project = join(base, 'proj');
-  mkdirSync(project);
-});
-afterEach(() => rmSync(base, { recursive: true, force: true }));
-
-function put(files: Record<string, string>): void {
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(project, p)), { recursive: true });
-    writeFileSync(join(project, p), text);
-  }
-}
-const read = (p: string) => readFileSync(join(project, p), 'utf8');
-const run = async (reply: string, ...flags: string[]) => {
-  writeFileSync(join(base, 'reply.md'), reply);
-  const cli = fakeIO({ cwd: project, env: { REPLYAPPLY_STATE_DIR: join(base, 'state') } });
-  const exit = await apply(['--json', '--yes', ...flags, join(base, 'reply.md')], cli);
-  return { exit, report: JSON.parse(cli.out()) as ApplyReport, err: cli.err() };
-};
+const t = tempProject('by-content');
+const { put, read } = t;
+const run = t.runJson;
 
 const ERRORS = "import logger from './logger.js';\n\nexport class ApiError extends Error {}\n";
 const UNNAMED = [
@@ -116,9 +94,9 @@ describe('replyapply apply: a SEARCH block found by its content', () => {
       'build/errors.js': ERRORS,
       'node_modules/x/errors.js': ERRORS,
     });
-    mkdirSync(join(base, 'outside'));
-    writeFileSync(join(base, 'outside', 'errors.js'), ERRORS);
-    symlinkSync(join(base, 'outside'), join(project, 'linked'));
+    mkdirSync(join(t.base, 'outside'));
+    writeFileSync(join(t.base, 'outside', 'errors.js'), ERRORS);
+    symlinkSync(join(t.base, 'outside'), join(t.project, 'linked'));
     const r = await run(UNNAMED, '--include-guesses');
     expect(r.exit).toBe(Exit.Ok);
     expect(r.report.files).toEqual([{ path: 'utils/errors.js', action: 'modify', status: 'ok' }]);

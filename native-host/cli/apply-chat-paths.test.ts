@@ -8,37 +8,14 @@
  * - a sentence that says the file is new creates it, and refuses to write over one that exists;
  * - Cursor's code reference (```` ```12:15:src/a.ts ````) writes nothing.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apply } from './apply';
-import { fakeIO } from './fake-io';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { Exit } from './io';
+import { tempProject } from './temp-project';
 
-let base = '';
-let project = '';
-beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), 'replyapply-chat-paths-'));
-  // A space in the folder's name: a file URL writes it `%20`.
-  project = join(base, 'My Project');
-  mkdirSync(project);
-});
-afterEach(() => rmSync(base, { recursive: true, force: true }));
-
-function put(files: Record<string, string>): void {
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(project, p)), { recursive: true });
-    writeFileSync(join(project, p), text);
-  }
-}
-const read = (p: string) => readFileSync(join(project, p), 'utf8');
-const run = async (reply: string, ...flags: string[]) => {
-  writeFileSync(join(base, 'reply.md'), reply);
-  const cli = fakeIO({ cwd: project, env: { REPLYAPPLY_STATE_DIR: join(base, 'state') } });
-  const exit = await apply(['--yes', ...flags, join(base, 'reply.md')], cli);
-  return { exit, out: cli.out(), err: cli.err() };
-};
+const t = tempProject('chat-paths', { folder: 'My Project' });
+const { put, read, run } = t;
 
 const OLD = '<template>\n  <li>{{ item.name }}</li>\n</template>\n';
 const NEW = '<template>\n  <li>{{ item.name }} <button @click="remove">×</button></li>\n</template>\n';
@@ -49,7 +26,7 @@ const fileUrl = (path: string) => `file://${path.split('/').map(encodeURICompone
 describe('replyapply apply: the names real chats write', () => {
   it("Copilot's heading link into the chosen folder, right above the block: stated, its %20 decoded", async () => {
     put({ [ITEM]: OLD });
-    const url = fileUrl(join(project, ITEM));
+    const url = fileUrl(join(t.project, ITEM));
     expect(url).toContain('My%20Project');
     const r = await run(`### [AnalysisHistoryItem.vue](${url})\n\n\`\`\`vue\n${NEW}\`\`\`\n`);
     expect(r.exit).toBe(Exit.Ok);
@@ -124,7 +101,7 @@ describe('replyapply apply: the names real chats write', () => {
       '--include-guesses',
     );
     expect(r.exit).toBe(Exit.NothingFound);
-    expect(existsSync(join(project, '15:src'))).toBe(false);
+    expect(existsSync(join(t.project, '15:src'))).toBe(false);
     expect(read('src/a.ts')).toBe('const x = 1;\n');
   });
 });

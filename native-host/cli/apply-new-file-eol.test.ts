@@ -4,34 +4,17 @@
  * takes CRLF from the files the reply edits or from its neighbours on disk; a shell script only from
  * scripts; an LF project stays LF.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apply } from './apply';
-import { fakeIO } from './fake-io';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { Exit } from './io';
+import { tempProject } from './temp-project';
 
-let base = '';
-let project = '';
-beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), 'replyapply-eol-'));
-  project = join(base, 'proj');
-  mkdirSync(project);
-});
-afterEach(() => rmSync(base, { recursive: true, force: true }));
-
-function put(files: Record<string, string>): void {
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(project, p)), { recursive: true });
-    writeFileSync(join(project, p), text);
-  }
-}
-const read = (p: string) => readFileSync(join(project, p), 'utf8');
+const t = tempProject('eol');
+const { put, read } = t;
 const run = async (reply: string) => {
-  writeFileSync(join(base, 'reply.md'), reply);
-  const cli = fakeIO({ cwd: project, env: { REPLYAPPLY_STATE_DIR: join(base, 'state') } });
-  return { exit: await apply(['--yes', join(base, 'reply.md')], cli), out: cli.out() };
+  const r = await t.run(reply);
+  return { exit: r.exit, out: r.out };
 };
 const create = (path: string, body: string) =>
   `${path}\n\`\`\`\n<<<<<<< SEARCH\n=======\n${body}>>>>>>> REPLACE\n\`\`\`\n\n`;
@@ -49,7 +32,7 @@ describe('replyapply apply: new files in a CRLF project', () => {
     put({ 'app.py': 'a\r\n' });
     await run(create('run.sh', 'echo hi\n'));
     expect(read('run.sh')).toBe('echo hi\n');
-    rmSync(join(project, 'run.sh'));
+    rmSync(join(t.project, 'run.sh'));
     put({ 'lint.sh': 'echo\r\n' });
     await run(create('dev.sh', 'echo hi\n'));
     expect(read('dev.sh')).toBe('echo hi\r\n');
@@ -59,7 +42,7 @@ describe('replyapply apply: new files in a CRLF project', () => {
     put({ 'app.py': 'a\n' });
     await run(create('new.py', 'x\ny\n'));
     expect(read('new.py')).toBe('x\ny\n');
-    rmSync(join(project, 'app.py'));
+    rmSync(join(t.project, 'app.py'));
     await run(create('other.py', 'x\ny\n'));
     expect(read('other.py')).toBe('x\ny\n');
   });

@@ -7,37 +7,16 @@
  * - a block that fits no file, or several, is said and not used (it may be an example);
  * - a whole program with no path waits for `--path-for LINE=PATH`; the path given is checked as a reply's.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apply } from './apply';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { detect } from './detect';
 import { fakeIO } from './fake-io';
 import { Exit } from './io';
+import { tempProject } from './temp-project';
 
-let base = '';
-let project = '';
-beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), 'replyapply-unnamed-'));
-  project = join(base, 'proj');
-  mkdirSync(project);
-});
-afterEach(() => rmSync(base, { recursive: true, force: true }));
-
-function put(files: Record<string, string>): void {
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(project, p)), { recursive: true });
-    writeFileSync(join(project, p), text);
-  }
-}
-const read = (p: string) => readFileSync(join(project, p), 'utf8');
-const run = async (reply: string, ...flags: string[]) => {
-  writeFileSync(join(base, 'reply.md'), reply);
-  const cli = fakeIO({ cwd: project, env: { REPLYAPPLY_STATE_DIR: join(base, 'state') } });
-  const exit = await apply(['--yes', ...flags, join(base, 'reply.md')], cli);
-  return { exit, out: cli.out(), err: cli.err() };
-};
+const t = tempProject('unnamed');
+const { put, read, run } = t;
 
 const STORE = [
   'import json',
@@ -154,9 +133,9 @@ describe('replyapply apply: code blocks that name no file', () => {
 
   it('detect says what each block that names no file waits for', async () => {
     const text = `Fixed:\n\n\`\`\`python\n${LOAD}\`\`\`\n\nScript:\n\n\`\`\`python\nimport os\nimport sys\n\nprint(os.getcwd())\nprint(sys.argv)\nprint(1)\n\`\`\`\n`;
-    writeFileSync(join(base, 'reply.md'), text);
-    const cli = fakeIO({ cwd: project });
-    expect(await detect([join(base, 'reply.md')], cli)).toBe(Exit.Ok);
+    writeFileSync(join(t.base, 'reply.md'), text);
+    const cli = fakeIO({ cwd: t.project });
+    expect(await detect([join(t.base, 'reply.md')], cli)).toBe(Exit.Ok);
     expect(cli.out()).toMatch(
       /edit\W+a file found by its content \(definitions or a snippet\)\W+\(reply line 3\)/,
     );
