@@ -193,6 +193,50 @@ export const FindTextResult = z.object({
   stopped: z.optional(z.object({ bound: z.enum(['files', 'bytes', 'time']), limit: z.int() })),
 });
 
+/**
+ * `listTree`: the project's files, to pick from when the project goes into the chat (issue 41). Read like
+ * every read: below the resolved root only, no link followed, `.git/` and the other repository stores never
+ * entered; binary files (by content), FIFOs, sockets and devices left out and counted. What git ignores (asked
+ * of git in a work tree, else read from the `.gitignore` files) is listed as ignored, a folder git ignores as
+ * one entry that is not entered. Bounded: the entries listed and the time; the answer says where it stopped.
+ */
+export const ListTreeParams = z.object({
+  root: Root,
+  /** At most this many entries (the host's own bound when higher or omitted). */
+  maxEntries: z.optional(z.int().check(z.positive())),
+});
+export const TreeEntrySchema = z.object({
+  /** `/`-separated, relative to the root: exactly the path the applier resolves. */
+  path: z.string(),
+  /** A text file, or a folder git ignores, listed without its content. */
+  kind: z.enum(['file', 'folder']),
+  /** Bytes (0 for a folder). */
+  size: z.int(),
+  /** git ignores it: listed, never ticked by default. */
+  ignored: z.boolean(),
+  /** Its name says it holds secrets (shared/context/secrets.ts): never ticked by default. */
+  secret: z.boolean(),
+  /** Larger than the host reads for the chat (readFiles' cap): listed, cannot be put in. */
+  tooLarge: z.optional(z.boolean()),
+});
+export const ListTreeResult = z.object({
+  root: z.string(),
+  /** The root is in a git work tree (what is ignored was asked of git). */
+  git: z.boolean(),
+  /** Sorted by path. */
+  entries: z.array(TreeEntrySchema),
+  /** What was left out, counted by why. */
+  skipped: z.object({
+    binary: z.int(),
+    links: z.int(),
+    special: z.int(),
+    unreadable: z.int(),
+    unsafeNames: z.int(),
+  }),
+  /** The bound the listing stopped at before the end of the folder, with its limit. */
+  stopped: z.optional(z.object({ bound: z.enum(['entries', 'time']), limit: z.int() })),
+});
+
 export const METHODS = {
   hello: { params: HelloParams, result: HelloResult },
   listDir: { params: ListDirParams, result: ListDirResult },
@@ -203,6 +247,7 @@ export const METHODS = {
   runScript: { params: RunScriptParams, result: RunScriptResult },
   findText: { params: FindTextParams, result: FindTextResult },
   gitState: { params: GitStateParams, result: GitStateResultSchema },
+  listTree: { params: ListTreeParams, result: ListTreeResult },
 } as const;
 export type Method = keyof typeof METHODS;
 export type ParamsOf<M extends Method> = z.infer<(typeof METHODS)[M]['params']>;
