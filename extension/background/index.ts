@@ -9,6 +9,7 @@ import {
   type InsertAnswer,
   PageMessageSchema,
   type Proposal,
+  type TabMessage,
 } from '../../shared/protocol/messages';
 import { proposalFor } from '../../shared/protocol/proposal';
 import { METHODS, type Method } from '../../shared/protocol/protocol';
@@ -75,8 +76,8 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
       );
     return true;
   }
-  if (msg.type === 'insert-instructions') {
-    insertInstructions(msg.text).then(sendResponse);
+  if (msg.type === 'insert-instructions' || msg.type === 'insert-bundle') {
+    insertIntoTab(msg.type, msg.text).then(sendResponse);
     return true;
   }
   if (!Object.hasOwn(METHODS, msg.method)) {
@@ -159,7 +160,11 @@ function openPanel(sender: chrome.runtime.MessageSender): void {
   });
 }
 
-async function insertInstructions(text: string): Promise<InsertAnswer> {
+/** Forwards the text to the active tab's content script, which writes it into the message box. */
+async function insertIntoTab(
+  type: 'insert-instructions' | 'insert-bundle',
+  text: string,
+): Promise<InsertAnswer> {
   const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
   const fail: InsertAnswer = {
     ok: false,
@@ -168,7 +173,7 @@ async function insertInstructions(text: string): Promise<InsertAnswer> {
   };
   if (tab?.id === undefined) return fail;
   try {
-    const answer = (await chrome.tabs.sendMessage(tab.id, { type: 'insert-instructions', text })) as
+    const answer = (await chrome.tabs.sendMessage(tab.id, { type, text } satisfies TabMessage)) as
       | InsertAnswer
       | undefined;
     return answer ?? fail;

@@ -15,13 +15,28 @@
  *   preventDefault. Last, the text is written into the DOM as paragraphs and an `input` event is
  *   sent: ProseMirror and Quill read such changes back through their mutation observers.
  * The user's own draft is kept: the text goes after it, separated by a blank line.
+ *
+ * A bundle of project files (the popup's "Add files to the chat") is long, and long pastes are not kept as
+ * text: ChatGPT converts "pasted text over 10k characters" into an attachment (OpenAI's release notes of
+ * 4 Aug 2026, quoted in https://github.com/NousResearch/hermes-agent/pull/80716; LibreChat's issue
+ * https://github.com/danny-avila/LibreChat/issues/14400 saw 5,000 characters earlier), and claude.ai turns
+ * a long paste into a "Pasted content" chip (https://github.com/danny-avila/LibreChat/issues/3791), which
+ * has reached the model empty (https://github.com/anthropics/claude-code/issues/77946, claude.ai in Chrome,
+ * Sep 2026). Both act on the `paste` event only. So a bundle is typed with `execCommand('insertText')`,
+ * which neither site treats as a paste, is never offered as a paste (`paste: false`), and is checked to be
+ * in the box whole: a box that took only part of it is reported, not passed off as done.
  */
 
 export type InsertHow = 'value' | 'exec-command' | 'paste' | 'before-input' | 'dom';
 
 export type InsertResult =
   | { ok: true; how: InsertHow }
-  | { ok: false; kind: 'unsupported' | 'missing' | 'not-editable'; message: string };
+  | { ok: false; kind: 'unsupported' | 'missing' | 'not-editable' | 'partial'; message: string };
+
+export interface InsertOptions {
+  /** Offer the text as a synthetic paste when typing does nothing (default true; false for a bundle). */
+  paste?: boolean;
+}
 
 const EDITABLE_INSIDE =
   'textarea, input[type="text"], [contenteditable="true"], [contenteditable=""], [contenteditable="plaintext-only"]';
@@ -31,6 +46,7 @@ export function insertIntoComposer(
   doc: Document,
   composerCss: string | undefined,
   text: string,
+  options: InsertOptions = {},
 ): InsertResult {
   if (!composerCss) {
     return {
@@ -59,7 +75,26 @@ export function insertIntoComposer(
     };
   }
   if (isTextControl(target)) return intoTextControl(target, text);
-  return intoContentEditable(doc, target as HTMLElement, text);
+  const paste = options.paste ?? true;
+  const result = intoContentEditable(doc, target as HTMLElement, text, paste);
+  // An editor that takes a paste may lay it out later; text typed or written is in the box at once.
+  if (result.ok && !paste && !holdsWhole(target as HTMLElement, text))
+    return {
+      ok: false,
+      kind: 'partial',
+      message:
+        'The message box kept only part of the text (the site may cut long input). Copy it and attach it as a file instead.',
+    };
+  return result;
+}
+
+/**
+ * The box's text ends with all of `text`, compared without whitespace: editors lay lines out as
+ * paragraphs, so line breaks do not survive in `textContent`, but every other character must.
+ */
+function holdsWhole(el: HTMLElement, text: string): boolean {
+  const squeeze = (s: string) => s.replace(/\s+/g, '');
+  return squeeze(el.textContent ?? '').endsWith(squeeze(text));
 }
 
 type TextControl = HTMLTextAreaElement | HTMLInputElement;
@@ -113,7 +148,12 @@ function nativeValueSetter(el: TextControl): (this: TextControl, v: string) => v
   throw new Error(`No value setter on <${el.localName}>`);
 }
 
-function intoContentEditable(doc: Document, el: HTMLElement, text: string): InsertResult {
+function intoContentEditable(
+  doc: Document,
+  el: HTMLElement,
+  text: string,
+  offerPaste: boolean,
+): InsertResult {
   const draft = el.textContent ?? '';
   const hasDraft = draft.trim() !== '';
   const payload = hasDraft ? `\n\n${text}` : text;
@@ -133,6 +173,8 @@ function intoContentEditable(doc: Document, el: HTMLElement, text: string): Inse
   }
 
   const view = doc.defaultView;
+  const InputEventCtor = view?.InputEvent ?? InputEvent;
+  if (!offerPaste) return intoDom(doc, el, text, hasDraft, InputEventCtor);
   const DataTransferCtor = view?.DataTransfer ?? globalThis.DataTransfer;
   const transfer = () => {
     const data = new DataTransferCtor();
@@ -148,7 +190,6 @@ function intoContentEditable(doc: Document, el: HTMLElement, text: string): Inse
   el.dispatchEvent(paste);
   if (paste.defaultPrevented) return { ok: true, how: 'paste' };
 
-  const InputEventCtor = view?.InputEvent ?? InputEvent;
   const beforeInput = new InputEventCtor('beforeinput', {
     inputType: 'insertFromPaste',
     data: payload,
@@ -158,7 +199,16 @@ function intoContentEditable(doc: Document, el: HTMLElement, text: string): Inse
   });
   el.dispatchEvent(beforeInput);
   if (beforeInput.defaultPrevented) return { ok: true, how: 'before-input' };
+  return intoDom(doc, el, text, hasDraft, InputEventCtor);
+}
 
+function intoDom(
+  doc: Document,
+  el: HTMLElement,
+  text: string,
+  hasDraft: boolean,
+  InputEventCtor: typeof InputEvent,
+): InsertResult {
   writeParagraphs(doc, el, text, hasDraft);
   caretAtEnd(doc, el);
   el.dispatchEvent(new InputEventCtor('input', { bubbles: true, inputType: 'insertFromPaste', data: text }));

@@ -1,4 +1,5 @@
 /** Content script entry: start ReplyApply on a chat site we have an adapter for. */
+import { MAX_BUNDLE_CHARS } from '../../shared/protocol/bounds';
 import type { TabMessage } from '../../shared/protocol/messages';
 import { ADAPTERS_OFF_KEY, readReaderSettings, SELF_HOSTED_KEY } from '../ui/self-hosted';
 import { insertIntoComposer } from './composer';
@@ -25,9 +26,22 @@ async function main() {
     if (sender.id !== chrome.runtime.id) return false;
     // Checked by hand, not with the zod schema: the content script stays free of zod on every chat page.
     const m = message as Partial<TabMessage> | null;
-    if (m?.type !== 'insert-instructions' || typeof m.text !== 'string' || m.text.length > 20_000)
+    if (typeof m?.text !== 'string') return false;
+    const bound =
+      m.type === 'insert-instructions' ? 20_000 : m.type === 'insert-bundle' ? MAX_BUNDLE_CHARS : 0;
+    if (bound === 0) return false;
+    if (m.text.length > bound) {
+      sendResponse({
+        ok: false,
+        message: `The text is ${m.text.length} characters, over the ${bound} a message box is given.`,
+      });
       return false;
-    const r = insertIntoComposer(document, reading.adapter.selectors.composer?.css, m.text);
+    }
+    // A bundle is never offered as a paste: ChatGPT and Claude turn a long paste into an attachment
+    // (see composer.ts), which is not what the user asked for and which Claude has delivered empty.
+    const r = insertIntoComposer(document, reading.adapter.selectors.composer?.css, m.text, {
+      paste: m.type !== 'insert-bundle',
+    });
     sendResponse(r.ok ? { ok: true, how: r.how } : { ok: false, message: r.message });
     return false;
   });

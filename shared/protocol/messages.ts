@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ChangeSetSchema, TEXT_SOURCES } from '../changeset/changeset';
+import { MAX_BUNDLE_CHARS } from './bounds';
 
 export const HostStatusSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('connected'), version: z.string(), protocol: z.number() }),
@@ -54,12 +55,15 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('read-ahead') }),
   /** Put format instructions into the chat's message box in the active tab (forwarded to its content script). */
   z.object({ type: z.literal('insert-instructions'), text: z.string().check(z.maxLength(20_000)) }),
+  /** Put the chosen project files (shared/context/bundle.ts) into the message box, after the user's draft. */
+  z.object({ type: z.literal('insert-bundle'), text: z.string().check(z.maxLength(MAX_BUNDLE_CHARS)) }),
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 
 /** Sent by the background to a content script. */
 export const TabMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('insert-instructions'), text: z.string().check(z.maxLength(20_000)) }),
+  z.object({ type: z.literal('insert-bundle'), text: z.string().check(z.maxLength(MAX_BUNDLE_CHARS)) }),
 ]);
 export type TabMessage = z.infer<typeof TabMessageSchema>;
 
