@@ -199,6 +199,7 @@ export const FindTextResult = z.object({
  * entered; binary files (by content), FIFOs, sockets and devices left out and counted. What git ignores (asked
  * of git in a work tree, else read from the `.gitignore` files) is listed as ignored, a folder git ignores as
  * one entry that is not entered. Bounded: the entries listed and the time; the answer says where it stopped.
+ * Not in METHODS yet: it joins them (and hello's capabilities) with its handler.
  */
 export const ListTreeParams = z.object({
   root: Root,
@@ -247,7 +248,6 @@ export const METHODS = {
   runScript: { params: RunScriptParams, result: RunScriptResult },
   findText: { params: FindTextParams, result: FindTextResult },
   gitState: { params: GitStateParams, result: GitStateResultSchema },
-  listTree: { params: ListTreeParams, result: ListTreeResult },
 } as const;
 export type Method = keyof typeof METHODS;
 export type ParamsOf<M extends Method> = z.infer<(typeof METHODS)[M]['params']>;
