@@ -9,6 +9,7 @@ const sections = [
   ['bench-apply.mjs', 'benchApply'],
   ['bench-host.mjs', 'benchHost'],
   ['bench-content.mjs', 'benchContent'],
+  ['bench-tokens.mjs', 'benchTokens'],
 ];
 for (const [file, fn] of sections) {
   if (!existsSync(here(file))) continue;
