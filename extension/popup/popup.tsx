@@ -4,16 +4,19 @@ import { ProjectFolder } from '../ui/project-folder';
 import type { HostCall } from '../ui/review';
 import { useFolderMemory } from '../ui/use-folder-memory';
 import { useStoredProposal } from '../ui/use-stored-proposal';
+import { useActiveChat } from './active-chat';
 import { HowTo } from './how-to';
 import { FormatInstructions } from './instructions';
 import { OpList } from './op-list';
 import { useReviewOpener } from './open-review';
+import { ProjectContext } from './project-context';
 import { SiteNotice } from './site-notice';
 
 export function Popup({ call }: { call: HostCall }) {
   const proposal = useStoredProposal();
   const { memory, choose } = useFolderMemory();
   const openReview = useReviewOpener();
+  const chat = useActiveChat();
   const key = proposal ? conversationKey(proposal.site, proposal.conversationId) : undefined;
   const folder = memory ? folderFor(memory, key) : undefined;
   return (
@@ -40,6 +43,7 @@ export function Popup({ call }: { call: HostCall }) {
           }}
         />
       )}
+      {folder && <ProjectContext root={folder} call={call} chat={chat} />}
       <SiteNotice />
       <FormatInstructions />
       <HostStatusView />
