@@ -203,7 +203,9 @@ describe('Add files to the chat', () => {
       ),
     ).length;
     expect(Math.abs(Number(m![1]!.replace(/,/g, '')) - whole)).toBeLessThanOrEqual(2);
-    expect($('context-limit').textContent).toMatch(/^ChatGPT's context window: 32,000 tokens \(ChatGPT Plus/);
+    expect($('context-limit').textContent).toMatch(
+      /^ChatGPT's context window: 32,000 tokens \(Plus, Instant; Free 16K/,
+    );
   });
 
   it('labels another site’s counts an estimate', async () => {
@@ -342,6 +344,26 @@ describe('Add files to the chat', () => {
     expect(box('Add src/a.ts').checked).toBe(false);
     await click(box('Add src/a.ts'));
     expect(local[SELECTION_KEY]).toEqual({ 'chatgpt:c1': { root: '/p', paths: ['notes.log', 'src/a.ts'] } });
+  });
+
+  it('draws at most 400 rows, says so, and the filter finds the rest', async () => {
+    fakeChrome({}, () => undefined);
+    const many = Array.from({ length: 450 }, (_, i) => entry(`f${String(i).padStart(3, '0')}.txt`));
+    const files = Object.fromEntries(many.map((e) => [e.path, 'x']));
+    await openPicker(files, { site: 'claude' }, { entries: many });
+    expect(shownPaths()).toHaveLength(400);
+    expect($('context-more').textContent).toBe(
+      'Showing the first 400 of 450 rows: type in the filter to find the others.',
+    );
+    // Every file is ticked and counted, drawn or not.
+    expect($('context-summary').textContent).toMatch(/^450 files, ≈[\d,]+ tokens \(estimate\)$/);
+    const filter = $<HTMLInputElement>('context-filter');
+    await act(() => {
+      filter.value = 'f44';
+      filter.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(shownPaths()).toEqual(Array.from({ length: 10 }, (_, i) => `f44${i}.txt`));
+    expect($('context-more')).toBeNull();
   });
 
   it('says when the folder cannot be listed', async () => {

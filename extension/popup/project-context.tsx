@@ -61,8 +61,26 @@ const listTree = (call: HostCall, root: string) => (call as unknown as TreeCall)
 
 /** Paths per readFiles request: a few answers instead of one huge one, and counts start sooner. */
 const READ_BATCH = 100;
-/** Lets the popup paint and take clicks between two files' counts. */
-const pause = () => new Promise<void>((r) => setTimeout(r, 0));
+/**
+ * A pause for countEach that lets the popup paint and take clicks once a frame's worth of counting has
+ * run, not after every file: a timer after each of thousands of small files would add seconds (browsers
+ * hold nested timers to 4 ms at least).
+ */
+function slicer(sliceMs = 16): () => Promise<void> {
+  let start = performance.now();
+  return async () => {
+    if (performance.now() - start < sliceMs) return;
+    await new Promise<void>((r) => setTimeout(r, 0));
+    start = performance.now();
+  };
+}
+/**
+ * Rows drawn at most: a popup list of thousands is no help to a reader, and each count update draws every
+ * row again. The rest is said, and the filter finds it; a folder's box still ticks all of its files.
+ */
+const MAX_ROWS = 400;
+/** Counts reach the view at most this often: each update draws every row again. */
+const SHOW_EVERY_MS = 100;
 
 type FileText = { hash: string; text: string } | { error: string };
 type Status =
@@ -194,22 +212,35 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
     });
     if (todo.length === 0) return;
     const signal = { aborted: false };
-    void mod.countEach(
-      todo,
-      site,
-      kept,
-      pause,
-      (f) => {
-        if (!signal.aborted) setCounts((prev) => new Map(prev).set(f.path, f.tokens));
-      },
-      signal,
-    );
+    const pending = new Map<string, TokenCount>();
+    let shownAt = performance.now();
+    const show = () => {
+      if (signal.aborted || pending.size === 0) return;
+      const got = [...pending];
+      pending.clear();
+      shownAt = performance.now();
+      setCounts((prev) => new Map([...prev, ...got]));
+    };
+    void mod
+      .countEach(
+        todo,
+        site,
+        kept,
+        slicer(),
+        (f) => {
+          pending.set(f.path, f.tokens);
+          if (performance.now() - shownAt > SHOW_EVERY_MS) show();
+        },
+        signal,
+      )
+      .then(show);
     return () => {
       signal.aborted = true;
     };
   }, [tokens, ticked, texts, site]);
 
-  const shown = useMemo(() => (tree ? rowsOf(filtered(tree, filter)) : []), [tree, filter]);
+  const allRows = useMemo(() => (tree ? rowsOf(filtered(tree, filter)) : []), [tree, filter]);
+  const shown = allRows.length > MAX_ROWS ? allRows.slice(0, MAX_ROWS) : allRows;
   const chosen = useMemo(
     () => (tree ? tree.entries.filter((e) => tickable(e) && ticked.has(e.path)).map((e) => e.path) : []),
     [tree, ticked],
@@ -231,26 +262,19 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
   const ready = chosen.every((p) => counts.has(p) || (texts.get(p) && 'error' in texts.get(p)!));
   const readable = chosen.filter((p) => counts.has(p));
   const name = chat ? siteName(chat.site) : 'This page';
-  const total = tokens
-    ? tokens.totalOf(
-        [
-          ...readable.map((p) => counts.get(p)!),
-          // The bundle's own words: the intro, the list of paths, a path and fence per file, the instruction.
-          ...(readable.length > 0
-            ? [
-                tokens.countTokens(
-                  buildBundle(
-                    readable.map((path) => ({ path, content: '' })),
-                    withInstruction ? { instruction } : {},
-                  ),
-                  site,
-                ),
-              ]
-            : []),
-        ],
-        site,
-      )
-    : null;
+  const total =
+    tokens && ready
+      ? tokens.totalOf(
+          [
+            ...readable.map((p) => counts.get(p)!),
+            // The bundle's own words: the intro, the list of paths, a path and fence per file, the instruction.
+            ...(readable.length > 0
+              ? [framing(tokens, readable, withInstruction ? instruction : '', site)]
+              : []),
+          ],
+          site,
+        )
+      : null;
   const limit = total && tokens ? limitWords(total, tokens.siteLimit(site), name) : null;
   const skipped = skippedWords(tree.skipped);
   const stopped = stoppedWords(tree.stopped);
@@ -430,6 +454,12 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
           );
         })}
       </ul>
+      {allRows.length > shown.length && (
+        <p class="muted" data-replyapply="context-more" style={{ margin: '4px 0' }}>
+          Showing the first {formatNumber(shown.length)} of {formatNumber(allRows.length)} rows: type in the
+          filter to find the others.
+        </p>
+      )}
       {(skipped || stopped) && (
         <p class="muted" style={{ margin: '4px 0' }}>
           {skipped && <span data-replyapply="context-skipped">{skipped} </span>}
@@ -496,6 +526,28 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
       </p>
     </div>
   );
+}
+
+/**
+ * The tokens of the bundle without the files' contents, kept for the last set of paths: it is counted
+ * once the files are, not at each of the renders while they are counted.
+ */
+let framed: { key: string; count: TokenCount } | undefined;
+function framing(
+  tokens: TokensModule,
+  paths: readonly string[],
+  instruction: string,
+  site: string,
+): TokenCount {
+  const key = `${site}\0${instruction}\0${paths.join('\0')}`;
+  if (framed?.key !== key) {
+    const text = buildBundle(
+      paths.map((path) => ({ path, content: '' })),
+      instruction ? { instruction } : {},
+    );
+    framed = { key, count: tokens.countTokens(text, site) };
+  }
+  return framed.count;
 }
 
 const rowStyle = { display: 'flex', alignItems: 'center', gap: '6px', justifyContent: 'space-between' };

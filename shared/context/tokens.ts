@@ -53,7 +53,7 @@ export function countTokens(text: string, site: string): TokenCount {
 export interface SiteLimit {
   /** The context window in tokens, for the plan `says` names first. */
   tokens: number;
-  /** Which plan and model that is, and the others' windows, in a few words. */
+  /** Which plan and model that is, then the others' windows, in a few words ("Plus, Instant; Free 16K"). */
   says: string;
   source: string;
 }
@@ -68,21 +68,21 @@ const LIMITS: Readonly<Record<string, SiteLimit>> = {
   // 16K on Free, 32K on Plus and Business, 128K on Pro and Enterprise; Thinking larger on paid plans.
   chatgpt: {
     tokens: 32_000,
-    says: 'ChatGPT Plus, Instant (Free 16K, Pro 128K, Thinking more)',
+    says: 'Plus, Instant; Free 16K, Pro 128K, Thinking more',
     source: 'https://help.openai.com/en/articles/11909943',
   },
   // "Claude's context window size is 200K … when using a paid Claude plan"; some Opus and Sonnet models
   // 500K on paid plans.
   claude: {
     tokens: 200_000,
-    says: 'paid Claude plans (some models 500K)',
+    says: 'paid plans; some models 500K',
     source:
       'https://support.claude.com/en/articles/8606394-how-large-is-the-context-window-on-paid-claude-plans',
   },
   // Gemini Apps limits: 32K without a Google AI plan, 1M on Google AI Pro and Ultra.
   gemini: {
     tokens: 1_000_000,
-    says: 'Google AI Pro and Ultra (32K without a plan)',
+    says: 'Google AI Pro and Ultra; 32K without a plan',
     source: 'https://support.google.com/gemini/answer/16275805',
   },
   // AI Studio runs the API models: Gemini 2.5 Pro and Flash take 1,048,576 input tokens.
