@@ -133,6 +133,17 @@ describe('replyapply context', () => {
     expect(all.err).toContain('1 over 1 MiB');
   });
 
+  it('leaves out a file whose name no reply could give back exactly, and refuses it by name', async () => {
+    put({ 'a.ts': 'a\n', 'say "hi".ts': 'x\n' });
+    const all = await run();
+    expect(all.out).toContain('- a.ts\n');
+    expect(all.out).not.toContain('hi');
+    expect(all.err).toContain('1 whose names a reply could not give back exactly');
+    const named = await run('say "hi".ts');
+    expect(named.exit).toBe(Exit.Unresolved);
+    expect(named.err).toContain('cannot go into the chat');
+  });
+
   it('adds the format instruction chosen, and refuses an unknown one with the list', async () => {
     put({ 'a.ts': 'a\n' });
     const r = await run('--instructions', 'unified-diff');

@@ -16,7 +16,7 @@
  * Everything but the bundle goes to stderr, so stdout is exactly the message.
  */
 import ignore from 'ignore';
-import { type BundleFile, buildBundle } from '../../shared/context/bundle';
+import { type BundleFile, buildBundle, bundlePathProblem } from '../../shared/context/bundle';
 import { INSTRUCTIONS } from '../../shared/instructions/registry';
 import { MAX_BUNDLE_CHARS } from '../../shared/protocol/bounds';
 import { type ListTreeResult, listTree } from '../fs/list-tree';
@@ -35,12 +35,13 @@ export interface Selection {
   paths: string[];
   /** Files named by hand that git ignores or that look like secrets: taken, and said. */
   byHand: { path: string; why: string }[];
-  leftOut: { ignored: number; secret: number; tooLarge: number };
+  leftOut: { ignored: number; secret: number; tooLarge: number; unnamable: number };
 }
 
 /** Whether a file goes in when a folder or a pattern (or nothing) chooses it. */
 function byDefault(e: Entry): keyof Selection['leftOut'] | null {
   if (e.tooLarge) return 'tooLarge';
+  if (bundlePathProblem(e.path)) return 'unnamable';
   if (e.ignored) return 'ignored';
   if (e.secret) return 'secret';
   return null;
@@ -65,7 +66,11 @@ export function select(tree: ListTreeResult, args: readonly string[]): Selection
   const files = tree.entries.filter((e) => e.kind === 'file');
   const byPath = new Map(tree.entries.map((e) => [e.path, e]));
   const chosen = new Set<string>();
-  const sel: Selection = { paths: [], byHand: [], leftOut: { ignored: 0, secret: 0, tooLarge: 0 } };
+  const sel: Selection = {
+    paths: [],
+    byHand: [],
+    leftOut: { ignored: 0, secret: 0, tooLarge: 0, unnamable: 0 },
+  };
   const take = (candidates: Entry[]) => {
     for (const e of candidates) {
       const why = byDefault(e);
@@ -82,6 +87,8 @@ export function select(tree: ListTreeResult, args: readonly string[]): Selection
         throw new SelectionError(
           `${p} is over 1 MiB, too large to put into a chat (${exact.size.toLocaleString('en')} bytes)`,
         );
+      const problem = bundlePathProblem(p);
+      if (problem) throw new SelectionError(`${p} cannot go into the chat: ${problem}`);
       const why = [
         exact.ignored ? 'git ignores it' : '',
         exact.secret ? 'its name says it holds secrets' : '',
@@ -182,11 +189,12 @@ export const context: CliCommand = async (args, rawIO) => {
 };
 
 function leftOutText(sel: Selection): string {
-  const { ignored, secret, tooLarge } = sel.leftOut;
+  const { ignored, secret, tooLarge, unnamable } = sel.leftOut;
   const parts = [
     ignored ? `${ignored} git ignores` : '',
     secret ? `${secret} that look like secrets` : '',
     tooLarge ? `${tooLarge} over 1 MiB` : '',
+    unnamable ? `${unnamable} whose names a reply could not give back exactly` : '',
   ].filter(Boolean);
   return parts.length ? `; left out: ${parts.join(', ')} (name a file to put it in)` : '';
 }

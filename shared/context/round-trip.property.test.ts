@@ -135,8 +135,6 @@ function pathLines(p: string): string[] {
 }
 
 const bareLine = (p: string) => pathLines(p).length === 2;
-/** A file the bundle fences as shell (```` ```bash ````), which a reply may also hold commands in. */
-const shellScript = (p: string) => languageOf(p) === 'bash';
 
 // ── the reply, in each format ──────────────────────────────────────────────────────────────────
 
@@ -174,9 +172,6 @@ interface Writer {
 const WRITERS: Record<string, Writer> = {
   'whole file, path as the bundle writes it': {
     format: 'whole-file',
-    // Not yet: a path written as `title="…"`, and a shell script under its ```bash fence, are not read
-    // back (issue 41): the `it.fails` cases below.
-    takes: (p) => bareLine(p) && !shellScript(p),
     write: (edits) =>
       [
         'Here are the updated files.',
@@ -186,8 +181,6 @@ const WRITERS: Record<string, Writer> = {
   },
   'aider SEARCH/REPLACE, path as the bundle writes it': {
     format: 'search-replace',
-    // A path written as `title="…"` is not read back (issue 41): the `it.fails` cases below.
-    takes: bareLine,
     write: (edits) =>
       edits
         .flatMap((e) => [
@@ -273,9 +266,6 @@ const WRITERS: Record<string, Writer> = {
   },
   'aider unified diff (no a/ b/, bare @@)': {
     format: 'unified-diff',
-    // Not yet: a file under a folder `a/` or `b/` is read with that folder taken for git's prefix
-    // (issue 41): the `it.fails` cases below.
-    takes: (p) => !/^[ab]\//.test(p),
     write: (edits) =>
       fenceAround(
         ['```diff'],
@@ -572,47 +562,43 @@ describe('a reply that edits the bundled files, naming them as the bundle did, i
     it(label, () => roundTrip(w, scenarioOf(path.filter((p) => w.takes?.(p) ?? true)), 200));
 
   it('the bundle itself, as the reply, is each file under its path, stated, with its text', () =>
-    bundleReadBack(scenarioOf(path.filter((p) => bareLine(p) && !shellScript(p))), 300));
+    bundleReadBack(scenarioOf(path), 300));
 });
 
 /**
- * Paths the bundle writes that a reply quoting them exactly does not get (issue 41). Each is one
- * shape of path the formats above leave out of their generators, pointing here.
+ * Shapes of path the bundle once wrote in a way no reply quoting them got back (issue 41), each held on
+ * its own besides the generators above, which draw them only now and then.
  */
-describe('issue 41: paths the bundle writes that are not read back as written', () => {
+describe('the path shapes that were not read back as written', () => {
   const titled = path.filter((p) => !bareLine(p));
-  // bundle.ts writes such a path as `title="…"` in the fence's info string and says it "is read as
-  // stated"; path-hints.ts's pathFromInfo reads a title only when it is a path token (no space, a `/`
-  // or a known extension), so `My Docs/a.ts`, `my notes.md` and `README` name no file: the block is
-  // dropped with no word (a whole file), or offered by its content as a guess (SEARCH/REPLACE).
-  it.fails('a title="…" path, in the bundle fed back', () => bundleReadBack(scenarioOf(titled), 50));
-  it.fails('a title="…" path, in a whole-file reply', () =>
+  // bundle.ts writes such a path as `title="…"` in the fence's info string: `My Docs/a.ts`, `my notes.md`
+  // (a quoted title may hold spaces, path-hints.ts) and `README` (a document's name).
+  it('a title="…" path, in the bundle fed back', () => bundleReadBack(scenarioOf(titled), 50));
+  it('a title="…" path, in a whole-file reply', () =>
     roundTrip(writer('whole file, path as the bundle writes it'), scenarioOf(titled), 50));
-  it.fails('a title="…" path, in an aider SEARCH/REPLACE reply', () =>
+  it('a title="…" path, in an aider SEARCH/REPLACE reply', () =>
     roundTrip(writer('aider SEARCH/REPLACE, path as the bundle writes it'), scenarioOf(titled), 50));
 
-  // The bundle fences a `.sh` file as ```` ```bash ```` under its path line; whole-file.ts reads a shell
-  // fence as commands unless its info string names the file or it starts with `#!`, so the path line
-  // above it is not read: the file is dropped with no word.
+  // The bundle fences a `.sh` file as ```` ```bash ```` under its path line: whole-file.ts takes a shell
+  // fence under a stated script's name as that file (statedScript), not as commands.
   const script = fc
     .tuple(fc.array(folder, { maxLength: 2 }), fc.stringMatching(/^[a-z][a-z0-9_-]{0,6}$/))
     .map(([dirs, n]) => [...dirs, `${n}.sh`].join('/'))
     .filter((p) => bareLine(p) && normalizePath(p).ok);
-  it.fails('a shell script, in the bundle fed back', () => bundleReadBack(scenarioOf(script), 50));
-  it.fails('a shell script, in a whole-file reply', () =>
+  it('a shell script, in the bundle fed back', () => bundleReadBack(scenarioOf(script), 50));
+  it('a shell script, in a whole-file reply', () =>
     roundTrip(writer('whole file, path as the bundle writes it'), scenarioOf(script), 50));
 
   // A diff without git's prefixes (aider's udiff: `--- src/a.ts` / `+++ src/a.ts`) of a file in a folder
-  // named `a` or `b`: unified-diff.ts strips `a/`/`b/` from both names whenever both have one, and the
-  // name as written is not among the names the plan compares (diffNames), so `a/x.ts` is patched as
-  // `x.ts` — the wrong file when one exists at the root, no guess recorded; else "does not exist".
+  // named `a` or `b`: two `a/` names are no git pair (`a/` old, `b/` new), so nothing is stripped; once
+  // `a/x.ts` was patched as `x.ts`, the wrong file when one existed at the root, with no guess recorded.
   const underAOrB = fc
     .tuple(fc.constantFrom('a', 'b'), path)
     .map(([top, p]) => `${top}/${p}`)
     .filter((p) => normalizePath(p).ok);
-  it.fails('a file under a/ or b/, in a diff without git prefixes', () =>
+  it('a file under a/ or b/, in a diff without git prefixes', () =>
     roundTrip(writer('aider unified diff (no a/ b/, bare @@)'), scenarioOf(underAOrB), 50));
-  it.fails('minimal: `--- a/x.ts` / `+++ a/x.ts` patches a/x.ts, not x.ts', () => {
+  it('minimal: `--- a/x.ts` / `+++ a/x.ts` patches a/x.ts, not x.ts', () => {
     const reply = '```diff\n--- a/x.ts\n+++ a/x.ts\n@@\n-old\n+new\n```\n';
     const files = [
       { path: 'a/x.ts', lines: ['old'] },
