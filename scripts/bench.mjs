@@ -8,6 +8,7 @@ const sections = [
   ['bench-parse.mjs', 'benchParse'],
   ['bench-apply.mjs', 'benchApply'],
   ['bench-host.mjs', 'benchHost'],
+  ['bench-tree.mjs', 'benchTree'],
   ['bench-content.mjs', 'benchContent'],
   ['bench-tokens.mjs', 'benchTokens'],
 ];

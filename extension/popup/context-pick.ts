@@ -5,14 +5,18 @@
  * "Send changed files again").
  */
 import type * as z from 'zod/mini';
+import { bundlePathProblem } from '../../shared/context/bundle';
 import type { ListTreeResult, TreeEntrySchema } from '../../shared/protocol/protocol';
 
 export type TreeEntry = z.infer<typeof TreeEntrySchema>;
 export type Tree = z.infer<typeof ListTreeResult>;
 
-/** A file the user may tick: a text file the host reads whole (an ignored folder is listed, never entered). */
+/**
+ * A file the user may tick: a text file the host reads whole (an ignored folder is listed, never entered)
+ * whose path the bundle can write so that a reply naming it is read back as it (bundlePathProblem).
+ */
 export function tickable(entry: TreeEntry): boolean {
-  return entry.kind === 'file' && !entry.tooLarge;
+  return entry.kind === 'file' && !entry.tooLarge && bundlePathProblem(entry.path) === null;
 }
 
 /** Ticked when nothing is remembered: every tickable file but those git ignores and those that look secret. */

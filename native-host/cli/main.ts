@@ -5,6 +5,7 @@
 
 import { VERSION } from '../host/version';
 import { APPLY_USAGE, apply } from './apply';
+import { CONTEXT_USAGE, context } from './context';
 import { DETECT_USAGE, detect } from './detect';
 import { HISTORY_USAGE, history } from './history';
 import { doctor, install, uninstall } from './install';
@@ -16,6 +17,7 @@ const COMMANDS: Record<string, { run: CliCommand; usage: string }> = {
   apply: { run: apply, usage: APPLY_USAGE },
   undo: { run: undo, usage: UNDO_USAGE },
   history: { run: history, usage: HISTORY_USAGE },
+  context: { run: context, usage: CONTEXT_USAGE },
   install: { run: install, usage: 'install [--browser NAME]… [--dir PATH]… [--firefox]' },
   uninstall: { run: uninstall, usage: 'uninstall [--browser NAME]… [--dir PATH]…' },
   doctor: { run: doctor, usage: 'doctor [--browser NAME]… [--dir PATH]… [--json]' },

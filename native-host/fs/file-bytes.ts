@@ -2,7 +2,7 @@
  * Reading one project file exactly as it is on disk, and the rules that decide whether it can be shown as
  * text. Shared by readFiles (snapshots) and by apply/undo (hash checks), so both see the same bytes.
  */
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import * as crypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
@@ -164,4 +164,20 @@ export function decodeText(data: Uint8Array): { ok: true; text: string } | { ok:
   } catch {
     return { ok: false, reason: 'it is not valid UTF-8 text' };
   }
+}
+
+/**
+ * Whether the first bytes of a file say it is text, as `decodeText` would decide for the whole file: no
+ * NUL, and UTF-8 (a character cut at the end of `head`, when the file goes on, is not held against it).
+ * What the tree of the project shows as a file to put into the chat; the read itself decides again.
+ */
+export function looksText(head: Uint8Array, wholeFile: boolean): boolean {
+  if (head.includes(0)) return false;
+  if (isUtf8(head)) return true;
+  if (wholeFile) return false;
+  // Back off over continuation bytes (10xxxxxx) to the lead byte of the last character, and drop it.
+  let end = head.length;
+  for (let i = 0; i < 3 && end > 0 && (head[end - 1]! & 0xc0) === 0x80; i++) end--;
+  if (end > 0 && head[end - 1]! >= 0xc0) end--;
+  return end < head.length && isUtf8(head.subarray(0, end));
 }

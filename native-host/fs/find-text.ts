@@ -41,7 +41,7 @@ export interface FindOptions {
 const NEVER = new Set(['node_modules']);
 
 /** The `.gitignore` files on the way to a folder, shallowest first, each with the folder it lies in. */
-type Rules = { dir: string; ig: Ignore }[];
+export type Rules = { dir: string; ig: Ignore }[];
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
@@ -152,7 +152,7 @@ export async function findText(
 }
 
 /** git's rule: the deepest `.gitignore` with a pattern for the path decides; none, and it is kept. */
-function ignored(rules: Rules, rel: string, isDir: boolean): boolean {
+export function ignored(rules: Rules, rel: string, isDir: boolean): boolean {
   for (let i = rules.length - 1; i >= 0; i--) {
     const { dir, ig } = rules[i]!;
     const sub = dir === '' ? rel : rel.slice(dir.length + 1);

@@ -3,6 +3,7 @@
 import { type ParamsOf, PROTOCOL_VERSION } from '../../shared/protocol/protocol';
 import { findText } from '../fs/find-text';
 import { listDir } from '../fs/list-dir';
+import { listTree } from '../fs/list-tree';
 import { readSnapshots } from '../fs/snapshots';
 import { apply } from '../fs/transaction';
 import { history } from '../fs/undo';
@@ -81,6 +82,13 @@ export function createHandlers(): Handlers {
     gitState: async (params) => {
       const p = params as ParamsOf<'gitState'>;
       return gitState(p.root, p.paths);
+    },
+    listTree: async (params) => {
+      const p = params as ParamsOf<'listTree'>;
+      const limits: Parameters<typeof listTree>[1] = {};
+      if (p.maxEntries !== undefined) limits.maxEntries = p.maxEntries;
+      if (p.timeoutMs !== undefined) limits.timeoutMs = p.timeoutMs;
+      return listTree(p.root, limits);
     },
   };
   return handlers;

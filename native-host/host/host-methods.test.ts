@@ -134,6 +134,39 @@ describe('host methods', () => {
     expect((r(5).result as { capabilities: string[] }).capabilities).toContain('findText');
   });
 
+  it('listTree lists the project for the chat, flags secrets, leaves binaries and links out; its params are checked', async () => {
+    const { root, env } = project();
+    writeFileSync(join(root, '.env'), 'TOKEN=1\n');
+    writeFileSync(join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0, 0]));
+    mkdirSync(join(root, 'node_modules', 'dep'), { recursive: true });
+    writeFileSync(join(root, 'node_modules', 'dep', 'i.js'), 'x\n');
+    const r = await call(
+      env,
+      { id: 1, method: 'listTree', params: { root } },
+      { id: 2, method: 'listTree', params: { root, maxEntries: 1 } },
+      { id: 3, method: 'listTree', params: { root, maxEntries: 0 } },
+      { id: 4, method: 'listTree', params: { root: '/' } },
+      { id: 5, method: 'hello' },
+    );
+    expect(r(1).result).toEqual({
+      root,
+      git: false,
+      entries: [
+        { path: '.env', kind: 'file', size: 8, ignored: false, secret: true },
+        { path: 'node_modules', kind: 'folder', size: 0, ignored: true, secret: false },
+        { path: 'src/a.txt', kind: 'file', size: 8, ignored: false, secret: false },
+      ],
+      skipped: { binary: 1, links: 0, special: 0, unreadable: 0, unsafeNames: 0 },
+    });
+    expect(r(2).result).toMatchObject({
+      entries: [{ path: '.env' }],
+      stopped: { bound: 'entries', limit: 1 },
+    });
+    expect(r(3).error).toMatchObject({ code: ErrorCode.InvalidParams });
+    expect(r(4).error).toMatchObject({ code: ErrorCode.RootRefused });
+    expect((r(5).result as { capabilities: string[] }).capabilities).toContain('listTree');
+  });
+
   it('refuses a hostile path with UnsafePath and names it', async () => {
     const { root, env } = project();
     const r = await call(env, {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectAll } from '../formats/registry';
-import { buildBundle, fenceFor, languageOf } from './bundle';
+import { buildBundle, bundlePathProblem, fenceFor, languageOf } from './bundle';
 
 /** The whole-file operations ReplyApply reads in `text`, by path. */
 function readBack(text: string): Map<string, { content: string; guess: boolean }> {
@@ -144,4 +144,21 @@ describe('the bundle of files put into the chat', () => {
       { numRuns: 300 },
     );
   });
+});
+
+describe('bundlePathProblem', () => {
+  it.each([
+    ['src/app.ts', null],
+    ['my notes.md', null],
+    ['README', null],
+  ])('%j can go in', (p, want) => {
+    expect(bundlePathProblem(p)).toBe(want);
+  });
+  it.each(['a"b.ts', 'a`b.ts', 'it\'s "quoted".ts', 'two  spaces.ts', 'tab\there.ts'])(
+    '%j is refused, and the bundle will not write it',
+    (p) => {
+      expect(bundlePathProblem(p)).toContain('cannot be written');
+      expect(() => buildBundle([{ path: p, content: 'x\n' }])).toThrow(/cannot go into the bundle/);
+    },
+  );
 });

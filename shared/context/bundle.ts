@@ -23,9 +23,12 @@
  *   file's own line ends back (a reply's LF text is written with the file's CRLF).
  * - A changed file (sent again after it changed on disk) says so above its path, so the model drops the
  *   version it saw before.
- * A path with a space or a backtick cannot be read back from a bare line (a name with spaces is prose to
- * path-hints.ts); it is written in the fence's info string as `title="…"`, which is read as stated.
+ * A path with a space, or an extension-less name like `README`, cannot be read back from a bare line (a
+ * name with spaces is prose to path-hints.ts); it is written in the fence's info string as `title="…"`,
+ * which is read as stated. A path neither form gives back exactly is refused (`bundlePathProblem`).
  */
+
+import { pathFromInfo, pathFromLine } from '../formats/path-hints';
 
 export interface BundleFile {
   path: string;
@@ -90,9 +93,26 @@ export function fenceFor(text: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
-/** Whether a bare line holding `path` reads back as that path (no space, no backtick, no control). */
-function bareLinePath(path: string): boolean {
-  return /^[^\s`"'<>|*?\\]+$/.test(path) && /\.[A-Za-z][\w-]*$|\//.test(path);
+/**
+ * How the bundle can write `path` so that ReplyApply reads it back as exactly that path: alone on the
+ * line above the fence, or (a name with a space, `README`) as the fence's quoted title. Decided by the
+ * readers themselves (path-hints.ts), so the bundle never writes a path its own applier reads otherwise.
+ */
+function pathForm(path: string): 'line' | 'title' | null {
+  if (pathFromLine(path) === path) return 'line';
+  if (pathFromInfo(`text title="${path}"`) === path) return 'title';
+  return null;
+}
+
+/**
+ * Why a file cannot go into the bundle under its path, or null when it can: a name no reply could give
+ * back exactly (a quote or a backtick in it, two spaces in a row…) would be edited under another name or
+ * none. The popup shows such a file unticked with this reason; `replyapply context` says it.
+ */
+export function bundlePathProblem(path: string): string | null {
+  return pathForm(path) === null
+    ? `its name cannot be written so that a reply naming it is read back as ${path} (quotes, backticks, control characters or runs of spaces in it)`
+    : null;
 }
 
 export function buildBundle(files: readonly BundleFile[], options: BundleOptions = {}): string {
@@ -114,11 +134,10 @@ export function buildBundle(files: readonly BundleFile[], options: BundleOptions
     const fence = fenceFor(content);
     const lang = languageOf(f.path);
     if (f.changed && changed !== files.length) out.push(`(new version, changed since I sent it)`);
-    if (bareLinePath(f.path)) {
-      out.push(f.path, `${fence}${lang}`);
-    } else {
-      out.push(`${fence}${lang || 'text'} title="${f.path.replace(/"/g, '&quot;')}"`);
-    }
+    const form = pathForm(f.path);
+    if (form === 'line') out.push(f.path, `${fence}${lang}`);
+    else if (form === 'title') out.push(`${fence}${lang || 'text'} title="${f.path}"`);
+    else throw new Error(`${f.path} cannot go into the bundle: ${bundlePathProblem(f.path)}.`);
     const body = content.endsWith('\n') ? content.slice(0, -1) : content;
     if (content !== '') out.push(body);
     out.push(fence, '');

@@ -65,6 +65,23 @@ const KNOWN_NAMES = new Set([
   'codeowners',
 ]);
 
+/**
+ * Extension-less names of a project's text files, in the capitals they are written in (`LICENSE`, never
+ * the word "license"): a repository's top-level documents, which a bundle of the project names and a
+ * reply then edits (issue 41).
+ */
+const DOCUMENT_NAMES = new Set([
+  'LICENSE',
+  'LICENCE',
+  'README',
+  'NOTICE',
+  'AUTHORS',
+  'CHANGELOG',
+  'COPYING',
+  'CONTRIBUTING',
+  'CONTRIBUTORS',
+]);
+
 /** Characters a path token may not contain (shell/markup punctuation, quotes, whitespace). */
 const FORBIDDEN = /[\s<>|"'`*?,;{}=]/;
 
@@ -74,7 +91,7 @@ export function isPathToken(token: string): boolean {
   if (token.includes('://')) return false;
   if (token.endsWith('/') || token.endsWith('.') || token.endsWith(':')) return false;
   const base = token.slice(token.lastIndexOf('/') + 1);
-  if (KNOWN_NAMES.has(base.toLowerCase())) return true;
+  if (KNOWN_NAMES.has(base.toLowerCase()) || DOCUMENT_NAMES.has(base)) return true;
   const dot = base.lastIndexOf('.');
   if (dot >= 0 && /^[A-Za-z][A-Za-z0-9_+-]{0,15}$/.test(base.slice(dot + 1))) return true;
   // A slash alone is enough (`src/bin/tool`), but not a fraction or a bare `a/b` of digits.
@@ -195,7 +212,11 @@ export function pathFromInfo(info: string): string | null {
   const attr = /\b(?:title|filename|file|path)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/i.exec(info);
   if (attr) {
     const value = (attr[1] ?? attr[2] ?? attr[3] ?? '').trim();
-    return isPathToken(value) ? value : null;
+    if (isPathToken(value)) return value;
+    // Quoted, a name may hold spaces (`title="My Docs/notes.md"`): a path still by every other rule — an
+    // extension or a folder — so a title of prose (`title="Example usage"`) names no file.
+    const quoted = attr[1] ?? attr[2];
+    return quoted !== undefined && value === quoted && isQuotedPath(value) ? value : null;
   }
   const words = info.split(/\s+/).filter((w) => w.length > 0);
   for (let i = 0; i < words.length; i++) {
@@ -207,6 +228,12 @@ export function pathFromInfo(info: string): string | null {
     if (isPathToken(w)) return w;
   }
   return null;
+}
+
+/** A name with single spaces between its words that is a path token but for them (`My Docs/a b.ts`). */
+function isQuotedPath(value: string): boolean {
+  if (!/^(?:[^\s/]+(?: [^\s/]+)*)(?:\/[^\s/]+(?: [^\s/]+)*)*$/.test(value)) return false;
+  return isPathToken(value.replace(/ /g, '_'));
 }
 
 /**

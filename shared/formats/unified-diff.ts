@@ -629,10 +629,13 @@ function scanDiff(
       pendingLine = -1;
       b.hasHeaders = true;
       b.inHeader = false;
+      // git's prefixes are `a/` on the old name and `b/` on the new one. Two `a/` names (or two `b/`) are
+      // no such pair: a folder named `a` (the bundle of the project writes its paths so, and a reply
+      // quotes them), kept as written; a deeper strip level is then only a guess (diffNames).
       const strip =
         b.git ||
-        ((oldH.path === null || /^[ab]\//.test(oldH.path)) &&
-          (newH.path === null || /^[ab]\//.test(newH.path)));
+        ((oldH.path === null || oldH.path.startsWith('a/')) &&
+          (newH.path === null || newH.path.startsWith('b/')));
       const f = b.file;
       f.oldPath = oldH.path === null ? null : strip ? stripDiffPrefix(oldH.path) : oldH.path;
       f.newPath = newH.path === null ? null : strip ? stripDiffPrefix(newH.path) : newH.path;

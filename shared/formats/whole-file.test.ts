@@ -45,7 +45,10 @@ describe('whole-file: where the path comes from', () => {
     ['two files named in the sentence', 'Compare `a.py` and `b.py`:\n```\nx\n```'],
     ['a bare word before the fence', 'Output\n```\nx\n```'],
     ['a path two blank lines away', 'src/a.ts\n\n\n```ts\nx\n```'],
-    ['a shell fence after a path line', 'src/setup.sh\n```bash\nnpm i\n```'],
+    ['a shell fence after a path line of no script', 'src/app.ts\n```bash\nnpm i\n```'],
+    ['a shell fence after a sentence naming a script', 'Run `setup.sh`:\n```bash\n./setup.sh\n```'],
+    ['a console fence after a script path line', 'src/setup.sh\n```console\n$ npm i\n```'],
+    ['an output fence after a text file path line', 'notes.txt\n```output\nx\n```'],
     ['a text fence after a sentence', 'Edit `a.txt`:\n```text\nx\n```'],
     ['a diff fence with a path', '```diff src/a.ts\n-a\n+b\n```'],
     [
@@ -59,6 +62,16 @@ describe('whole-file: where the path comes from', () => {
     ["a diff fence in Cursor's form", '```diff:config.ts\n@@ export const c = {\n-  a: 1,\n+  a: 2,\n```'],
   ])('%s is not a whole file', (_n, text) => {
     expect(parseOps(text)).toEqual([]);
+  });
+
+  // The bundle of the project (issue 41) writes a script so, and models echo it: the stated name is the file.
+  it.each([
+    ['src/setup.sh\n```bash\nnpm i\n```', 'src/setup.sh', 'npm i\n'],
+    ['**File:** `deploy.zsh`\n```zsh\necho hi\n```', 'deploy.zsh', 'echo hi\n'],
+    ['notes.txt\n```text\nremember\n```', 'notes.txt', 'remember\n'],
+    ['LICENSE\n```plaintext\nMIT\n```', 'LICENSE', 'MIT\n'],
+  ])('takes a shell or text fence under a stated file of its kind: %j', (text, path, content) => {
+    expect(parseOps(text)).toEqual([file(path, content, 1)]);
   });
 
   it('takes a shell fence whose info string names the file', () => {

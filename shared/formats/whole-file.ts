@@ -42,7 +42,8 @@
  * component, a schema, a Dockerfile: part.ts's `wholeProgram`) is a whole file whose path the review asks
  * for (alias `ask`); so is a shell fence that starts with a `#!` line (a script, not commands).
  * Never a whole file: any other fence with no path; a diff/patch fence; shell, console, text and output
- * fences unless the info string itself names the file (```` ```bash scripts/setup.sh ````);
+ * fences unless the info string itself names the file (```` ```bash scripts/setup.sh ````) or the line
+ * right above states a file of the fence's kind (`setup.sh` over ```` ```bash ````: statedScript);
  * a fence whose content is another format (SEARCH/REPLACE markers, `*** Begin Patch`, a unified
  * diff) — those readers own it.
  * An unclosed last fence still yields the op, with an error: the reply may be cut off, and a file
@@ -314,7 +315,7 @@ const GUESSED_FROM: Partial<Record<HintKind, string>> = {
 function findPath(lines: readonly string[], fence: Fence): FoundPath | null {
   const fromInfo = fence.info ? pathFromInfo(fence.info) : null;
   if (fromInfo) return { path: fromInfo, line: fence.open };
-  if (NOT_FILE_LANGS.has(fence.lang)) return null;
+  if (NOT_FILE_LANGS.has(fence.lang)) return statedScript(lines, fence);
 
   const hints: PathHint[] = hintsAbove(lines, fence.open, fence.lang);
   const word = fence.open > 0 ? lines[fence.open - 1]!.trim() : '';
@@ -337,6 +338,27 @@ function findPath(lines: readonly string[], fence: Fence): FoundPath | null {
     ? { path: best.path, line: best.line, isNew: true }
     : { path: best.path, line: best.line };
 }
+
+/**
+ * A shell or plain-text fence is commands or output — unless the line right above it states a file of
+ * its kind: `deploy.sh` over ```` ```bash ````, `File: notes.txt` over ```` ```text ```` (the bundle of
+ * the project writes every shell script so, issue 41; models echo it). A sentence, a heading or a guess
+ * is not enough: a command block is never written as a file on a hint.
+ */
+function statedScript(lines: readonly string[], fence: Fence): FoundPath | null {
+  const kinds = SHELL_LANGS.has(fence.lang) ? SCRIPT_FILE : TEXT_LANGS.has(fence.lang) ? TEXT_FILE : null;
+  if (!kinds) return null;
+  const stated = hintsAbove(lines, fence.open, fence.lang).find(
+    (h) => h.kind === 'line' || h.kind === 'label',
+  );
+  if (!stated || !kinds.test(stated.path.slice(stated.path.lastIndexOf('/') + 1))) return null;
+  return { path: stated.path, line: stated.line };
+}
+
+const TEXT_LANGS = new Set(['text', 'txt', 'plaintext']);
+/** The names of shell scripts, and of plain-text files. */
+const SCRIPT_FILE = /\.(?:sh|bash|zsh|fish|ksh)$/i;
+const TEXT_FILE = /\.(?:txt|text)$|^(?:LICENSE|LICENCE|README|NOTICE|AUTHORS|COPYING)$/;
 
 /**
  * A tag fence (`<source>`, aider's whole files when the file holds ``` lines; fences.ts) names its file

@@ -7,3 +7,10 @@
  * popup refuses and says so instead of sending a part.
  */
 export const MAX_BUNDLE_CHARS = 4 * 1024 * 1024;
+
+/**
+ * The largest file put into the chat, in bytes: 1 MiB, about 250,000 tokens of code, more than most sites'
+ * whole window. The tree lists a larger file as too large (it cannot be ticked); the host's own read
+ * limit (50 MiB) is for applying, not for a message.
+ */
+export const MAX_CONTEXT_FILE_BYTES = 1024 * 1024;

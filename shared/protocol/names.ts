@@ -18,6 +18,7 @@ export const METHOD_NAMES = [
   'runScript',
   'findText',
   'gitState',
+  'listTree',
 ] as const;
 
 /** Error codes: numbers that are only ever appended, never renumbered. */

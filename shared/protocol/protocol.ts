@@ -199,12 +199,13 @@ export const FindTextResult = z.object({
  * entered; binary files (by content), FIFOs, sockets and devices left out and counted. What git ignores (asked
  * of git in a work tree, else read from the `.gitignore` files) is listed as ignored, a folder git ignores as
  * one entry that is not entered. Bounded: the entries listed and the time; the answer says where it stopped.
- * Not in METHODS yet: it joins them (and hello's capabilities) with its handler.
  */
 export const ListTreeParams = z.object({
   root: Root,
   /** At most this many entries (the host's own bound when higher or omitted). */
   maxEntries: z.optional(z.int().check(z.positive())),
+  /** At most this long, in ms (the host's own bound when higher or omitted). */
+  timeoutMs: z.optional(z.int().check(z.positive())),
 });
 export const TreeEntrySchema = z.object({
   /** `/`-separated, relative to the root: exactly the path the applier resolves. */
@@ -217,7 +218,7 @@ export const TreeEntrySchema = z.object({
   ignored: z.boolean(),
   /** Its name says it holds secrets (shared/context/secrets.ts): never ticked by default. */
   secret: z.boolean(),
-  /** Larger than the host reads for the chat (readFiles' cap): listed, cannot be put in. */
+  /** Larger than a file put into the chat may be (MAX_CONTEXT_FILE_BYTES, 1 MiB): listed, cannot be ticked. */
   tooLarge: z.optional(z.boolean()),
 });
 export const ListTreeResult = z.object({
@@ -248,6 +249,7 @@ export const METHODS = {
   runScript: { params: RunScriptParams, result: RunScriptResult },
   findText: { params: FindTextParams, result: FindTextResult },
   gitState: { params: GitStateParams, result: GitStateResultSchema },
+  listTree: { params: ListTreeParams, result: ListTreeResult },
 } as const;
 export type Method = keyof typeof METHODS;
 export type ParamsOf<M extends Method> = z.infer<(typeof METHODS)[M]['params']>;
