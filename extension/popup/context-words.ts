@@ -34,7 +34,8 @@ export function stoppedWords(stopped: Tree['stopped']): string {
   if (!stopped) return '';
   if (stopped.bound === 'entries')
     return `The list stops at ${formatNumber(stopped.limit)} entries: the folder has more files than are shown.`;
-  return 'The list stopped at the time the host gives a listing: the folder has more files than are shown.';
+  const seconds = (stopped.limit / 1000).toFixed(1).replace(/\.0$/, '');
+  return `The list stopped after ${seconds} seconds (the host's bound): the folder has more files than are shown.`;
 }
 
 /** "1,234 tokens", or "≈1,234 tokens (estimate)" where the site's tokenizer is not known. */
@@ -47,6 +48,13 @@ export function tokenWords(t: TokenCount): string {
 /** A file's count in its row: "1,234", or "≈1,234" for an estimate. */
 export function rowTokens(t: TokenCount): string {
   return `${t.exact ? '' : '≈'}${formatNumber(t.count)}`;
+}
+
+/** "3.2 MiB", "512 KiB", "80 bytes". */
+export function sizeWords(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
+  return plural(bytes, 'byte', 'bytes');
 }
 
 export const filesWords = (n: number) => plural(n, 'file', 'files');

@@ -366,6 +366,20 @@ describe('Add files to the chat', () => {
     expect($('context-more')).toBeNull();
   });
 
+  it('neither reads nor counts ticked files over what a message box takes, and says so', async () => {
+    fakeChrome({}, () => undefined);
+    const big = [entry('a.txt', { size: 3 * 1024 * 1024 }), entry('b.txt', { size: 3 * 1024 * 1024 })];
+    const host = await openPicker({ 'a.txt': 'a', 'b.txt': 'b' }, undefined, { entries: big });
+    expect($('context-summary').textContent).toBe(
+      '2 files, 6 MiB: more than the 4 MiB a message box is given. Untick some.',
+    );
+    expect($<HTMLButtonElement>('context-insert').disabled).toBe(true);
+    expect(host.calls.map((c) => c.method)).toEqual(['listTree']);
+    await click(box('Add b.txt'));
+    expect(host.calls.map((c) => c.method)).toEqual(['listTree', 'readFiles']);
+    expect($('context-summary').textContent).toMatch(/^1 file, [\d,]+ tokens$/);
+  });
+
   it('says when the folder cannot be listed', async () => {
     fakeChrome({}, () => undefined);
     const call = (async () => {

@@ -44,6 +44,7 @@ import {
   formatNumber,
   limitWords,
   rowTokens,
+  sizeWords,
   skippedWords,
   stoppedWords,
   summaryWords,
@@ -51,13 +52,6 @@ import {
 import { PREFERRED_FORMAT_KEY } from './instructions';
 
 type TokensModule = typeof import('../../shared/context/tokens');
-
-/**
- * `listTree` joins protocol.ts's METHODS together with its host handler; until then HostCall's method
- * names lack it, and it is called through this one cast (same request, same answer schema).
- */
-type TreeCall = (method: 'listTree', params: { root: string; maxEntries?: number }) => Promise<Tree>;
-const listTree = (call: HostCall, root: string) => (call as unknown as TreeCall)('listTree', { root });
 
 /** Paths per readFiles request: a few answers instead of one huge one, and counts start sooner. */
 const READ_BATCH = 100;
@@ -153,7 +147,7 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
       if (live) setInstruction(instructionFor(typeof format === 'string' ? format : undefined).text);
       let listed: Tree;
       try {
-        listed = await listTree(call, root);
+        listed = await call('listTree', { root });
       } catch (err) {
         if (live)
           setTreeError(`Could not list the folder: ${err instanceof Error ? err.message : String(err)}`);
@@ -186,8 +180,21 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
       .catch(() => undefined);
   }, [ticked]);
 
+  const chosen = useMemo(
+    () => (tree ? tree.entries.filter((e) => tickable(e) && ticked.has(e.path)).map((e) => e.path) : []),
+    [tree, ticked],
+  );
+  // Bytes are at least as many as characters: ticked files over the message box's bound are neither read
+  // nor counted (a large project ticked whole would otherwise be read into the popup), and cannot go in.
+  const chosenBytes = useMemo(
+    () => (tree ? tree.entries.reduce((n, e) => (tickable(e) && ticked.has(e.path) ? n + e.size : n), 0) : 0),
+    [tree, ticked],
+  );
+  const tooMuch = chosenBytes > MAX_BUNDLE_CHARS;
+
   // The ticked files not read yet are read, a batch at a time.
   useEffect(() => {
+    if (tooMuch) return;
     const wanted = [...ticked].filter((p) => !texts.has(p) && !reading.current.has(p));
     if (wanted.length === 0) return;
     for (const p of wanted) reading.current.add(p);
@@ -199,13 +206,13 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
         setTexts((prev) => new Map([...prev, ...got]));
       }
     })();
-  }, [ticked, texts]);
+  }, [ticked, texts, tooMuch]);
 
   // Tokens of the ticked files read, counted one file at a time; stopped when what is ticked changes.
   useEffect(() => {
     const mod = tokens;
     const kept = cache.current;
-    if (!mod || !kept) return;
+    if (!mod || !kept || tooMuch) return;
     const todo = [...ticked].flatMap((path) => {
       const t = texts.get(path);
       return t && 'hash' in t && !counts.has(path) ? [{ path, hash: t.hash, text: t.text }] : [];
@@ -237,14 +244,10 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
     return () => {
       signal.aborted = true;
     };
-  }, [tokens, ticked, texts, site]);
+  }, [tokens, ticked, texts, site, tooMuch]);
 
   const allRows = useMemo(() => (tree ? rowsOf(filtered(tree, filter)) : []), [tree, filter]);
   const shown = allRows.length > MAX_ROWS ? allRows.slice(0, MAX_ROWS) : allRows;
-  const chosen = useMemo(
-    () => (tree ? tree.entries.filter((e) => tickable(e) && ticked.has(e.path)).map((e) => e.path) : []),
-    [tree, ticked],
-  );
 
   if (treeError)
     return (
@@ -478,11 +481,13 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
       <p data-replyapply="context-summary" style={{ margin: '6px 0 2px', fontWeight: 600 }}>
         {chosen.length === 0
           ? 'No file ticked.'
-          : total && ready
-            ? summaryWords(chosen.length, total)
-            : `${filesWords(chosen.length)}, counting tokens…`}
+          : tooMuch
+            ? `${filesWords(chosen.length)}, ${sizeWords(chosenBytes)}: more than the ${sizeWords(MAX_BUNDLE_CHARS)} a message box is given. Untick some.`
+            : total && ready
+              ? summaryWords(chosen.length, total)
+              : `${filesWords(chosen.length)}, counting tokens…`}
       </p>
-      {limit && chosen.length > 0 && (
+      {limit && chosen.length > 0 && !tooMuch && (
         <p
           data-replyapply="context-limit"
           class={limit.over ? 'warning' : 'muted'}
@@ -501,7 +506,7 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
           type="button"
           class="primary"
           data-replyapply="context-insert"
-          disabled={status.state === 'busy' || chosen.length === 0}
+          disabled={status.state === 'busy' || chosen.length === 0 || tooMuch}
           onClick={() => void insert(false)}
         >
           {status.state === 'busy' ? 'Inserting…' : 'Insert into chat'}
@@ -509,7 +514,7 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
         <button
           type="button"
           data-replyapply="context-resend"
-          disabled={status.state === 'busy' || !sentBefore}
+          disabled={status.state === 'busy' || !sentBefore || tooMuch}
           title={sentBefore ? undefined : 'None of the ticked files was put into this conversation yet.'}
           onClick={() => void insert(true)}
         >
