@@ -170,6 +170,24 @@ describe('Add files to the chat', () => {
     expect($('context-stopped')).toBeNull();
   });
 
+  it('shows a file whose name no reply could give back unticked, and says why', async () => {
+    fakeChrome({}, () => undefined);
+    const entries = [
+      entry('src/a.ts'),
+      entry('odd `name`.ts'),
+      entry('.env', { secret: true, ignored: true }),
+    ];
+    await openPicker(disk(), undefined, { entries });
+    expect(box('Add odd `name`.ts').disabled).toBe(true);
+    const badge = row('odd `name`.ts').querySelector<HTMLElement>('[data-replyapply="context-warning"]')!;
+    expect(badge.textContent).toBe('name cannot be sent');
+    expect(badge.title).toMatch(/^Cannot be added: its name cannot be written/);
+    // Both reasons a file is left unticked are said.
+    expect(
+      [...row('.env').querySelectorAll('[data-replyapply="context-warning"]')].map((w) => w.textContent),
+    ).toEqual(['may hold secrets', 'ignored by git']);
+  });
+
   it('says where the listing stopped', async () => {
     fakeChrome({}, () => undefined);
     await openPicker(disk(), undefined, { stopped: { bound: 'entries', limit: 5000 } });

@@ -15,17 +15,17 @@ import { buildBundle } from '../../shared/context/bundle';
 import type { TokenCount } from '../../shared/context/tokens';
 import { instructionFor } from '../../shared/instructions/registry';
 import { MAX_BUNDLE_CHARS } from '../../shared/protocol/bounds';
-import type { InsertAnswer } from '../../shared/protocol/messages';
 import { conversationKey } from '../ui/folders';
 import { siteName } from '../ui/labels';
 import type { HostCall } from '../ui/review';
 import type { ActiveChat } from './active-chat';
+import { framing, slicer, type TokensModule } from './context-count';
+import { type FileText, READ_BATCH, readTexts, sendBundle } from './context-io';
 import {
   afterSending,
   changedSince,
   defaultTicks,
   filtered,
-  folderState,
   readSelections,
   readSent,
   remember,
@@ -39,11 +39,11 @@ import {
   toggleFile,
   toggleFolder,
 } from './context-pick';
+import { FileRowView, FolderRowView } from './context-row';
 import {
   filesWords,
   formatNumber,
   limitWords,
-  rowTokens,
   sizeWords,
   skippedWords,
   stoppedWords,
@@ -51,23 +51,6 @@ import {
 } from './context-words';
 import { PREFERRED_FORMAT_KEY } from './instructions';
 
-type TokensModule = typeof import('../../shared/context/tokens');
-
-/** Paths per readFiles request: a few answers instead of one huge one, and counts start sooner. */
-const READ_BATCH = 100;
-/**
- * A pause for countEach that lets the popup paint and take clicks once a frame's worth of counting has
- * run, not after every file: a timer after each of thousands of small files would add seconds (browsers
- * hold nested timers to 4 ms at least).
- */
-function slicer(sliceMs = 16): () => Promise<void> {
-  let start = performance.now();
-  return async () => {
-    if (performance.now() - start < sliceMs) return;
-    await new Promise<void>((r) => setTimeout(r, 0));
-    start = performance.now();
-  };
-}
 /**
  * Rows drawn at most: a popup list of thousands is no help to a reader, and each count update draws every
  * row again. The rest is said, and the filter finds it; a folder's box still ticks all of its files.
@@ -76,7 +59,6 @@ const MAX_ROWS = 400;
 /** Counts reach the view at most this often: each update draws every row again. */
 const SHOW_EVERY_MS = 100;
 
-type FileText = { hash: string; text: string } | { error: string };
 type Status =
   | { state: 'idle' }
   | { state: 'busy' }
@@ -367,95 +349,25 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
             {filter.trim() ? 'No file matches the filter.' : 'The folder has no text files.'}
           </li>
         )}
-        {shown.map((row) => {
-          const indent = { paddingLeft: `${row.depth * 14}px` };
-          if (row.kind === 'folder') {
-            const state = folderState(row, ticked);
-            return (
-              <li
-                key={`d:${row.path}`}
-                data-replyapply="context-row"
-                data-path={row.path}
-                data-kind="folder"
-                style={rowStyle}
-              >
-                <label style={{ ...indent, ...labelStyle }}>
-                  <input
-                    type="checkbox"
-                    aria-label={`Add the folder ${row.path}`}
-                    checked={state === 'all'}
-                    indeterminate={state === 'some'}
-                    disabled={row.files.length === 0}
-                    onChange={() => setTicked(toggleFolder(row, ticked))}
-                  />
-                  <span class="path">{baseName(row.path)}/</span>
-                </label>
-              </li>
-            );
-          }
-          const e = row.entry;
-          const canTick = tickable(e);
-          const on = canTick && ticked.has(e.path);
-          const t = texts.get(e.path);
-          const count = counts.get(e.path);
-          const warning =
-            e.kind === 'folder'
-              ? 'ignored by git, not listed'
-              : e.tooLarge
-                ? 'too large to add'
-                : e.secret
-                  ? 'may hold secrets'
-                  : e.ignored
-                    ? 'ignored by git'
-                    : '';
-          return (
-            <li
-              key={`f:${e.path}`}
-              data-replyapply="context-row"
-              data-path={e.path}
-              data-kind={e.kind}
-              style={rowStyle}
-            >
-              <label style={{ ...indent, ...labelStyle }}>
-                <input
-                  type="checkbox"
-                  aria-label={`Add ${e.path}`}
-                  checked={on}
-                  disabled={!canTick}
-                  onChange={() => setTicked(toggleFile(e.path, ticked))}
-                />
-                <span class="path" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                  {baseName(e.path)}
-                  {e.kind === 'folder' ? '/' : ''}
-                </span>
-                {warning && (
-                  <span
-                    class="badge warning"
-                    data-replyapply="context-warning"
-                    style={{ borderColor: 'var(--warn)' }}
-                  >
-                    {warning}
-                  </span>
-                )}
-              </label>
-              <span data-replyapply="context-tokens" class="muted" style={countStyle}>
-                {on ? (
-                  count ? (
-                    rowTokens(count)
-                  ) : t && 'error' in t ? (
-                    <span class="error" title={t.error}>
-                      unreadable
-                    </span>
-                  ) : (
-                    '…'
-                  )
-                ) : (
-                  ''
-                )}
-              </span>
-            </li>
-          );
-        })}
+        {shown.map((row) =>
+          row.kind === 'folder' ? (
+            <FolderRowView
+              key={`d:${row.path}`}
+              row={row}
+              ticked={ticked}
+              onToggle={(r) => setTicked(toggleFolder(r, ticked))}
+            />
+          ) : (
+            <FileRowView
+              key={`f:${row.entry.path}`}
+              row={row}
+              ticked={ticked.has(row.entry.path)}
+              text={texts.get(row.entry.path)}
+              count={counts.get(row.entry.path)}
+              onToggle={(p) => setTicked(toggleFile(p, ticked))}
+            />
+          ),
+        )}
       </ul>
       {allRows.length > shown.length && (
         <p class="muted" data-replyapply="context-more" style={{ margin: '4px 0' }}>
@@ -531,77 +443,4 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
       </p>
     </div>
   );
-}
-
-/**
- * The tokens of the bundle without the files' contents, kept for the last set of paths: it is counted
- * once the files are, not at each of the renders while they are counted.
- */
-let framed: { key: string; count: TokenCount } | undefined;
-function framing(
-  tokens: TokensModule,
-  paths: readonly string[],
-  instruction: string,
-  site: string,
-): TokenCount {
-  const key = `${site}\0${instruction}\0${paths.join('\0')}`;
-  if (framed?.key !== key) {
-    const text = buildBundle(
-      paths.map((path) => ({ path, content: '' })),
-      instruction ? { instruction } : {},
-    );
-    framed = { key, count: tokens.countTokens(text, site) };
-  }
-  return framed.count;
-}
-
-const rowStyle = { display: 'flex', alignItems: 'center', gap: '6px', justifyContent: 'space-between' };
-const labelStyle = { display: 'flex', alignItems: 'center', gap: '4px', minWidth: 0, flex: 1 };
-const countStyle = { fontVariantNumeric: 'tabular-nums', textAlign: 'right' as const, minWidth: '56px' };
-
-function baseName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
-/** The files' text and hash, or why each could not be read (a failed request fails each of its paths). */
-async function readTexts(
-  call: HostCall,
-  root: string,
-  paths: readonly string[],
-): Promise<Map<string, FileText>> {
-  const out = new Map<string, FileText>();
-  if (paths.length === 0) return out;
-  try {
-    for (let i = 0; i < paths.length; i += READ_BATCH) {
-      const r = await call('readFiles', { root, paths: paths.slice(i, i + READ_BATCH) });
-      for (const f of r.files) {
-        if (f.exists === true) out.set(f.path, { hash: f.hash, text: f.text });
-        else if (f.exists === false) out.set(f.path, { error: 'The file is gone from the folder.' });
-        else out.set(f.path, { error: f.error.message });
-      }
-    }
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    for (const p of paths) if (!out.has(p)) out.set(p, { error: message });
-  }
-  return out;
-}
-
-async function sendBundle(text: string): Promise<InsertAnswer> {
-  let answer: unknown;
-  try {
-    answer = await chrome.runtime.sendMessage({ type: 'insert-bundle', text });
-  } catch (err) {
-    return {
-      ok: false,
-      message: `Could not reach the page: ${err instanceof Error ? err.message : String(err)}`,
-    };
-  }
-  const a = answer as Partial<InsertAnswer> | undefined;
-  if (a?.ok === true) return { ok: true, how: typeof a.how === 'string' ? a.how : '' };
-  if (a?.ok === false && typeof a.message === 'string') return { ok: false, message: a.message };
-  return {
-    ok: false,
-    message: 'No answer from the page. Open the conversation in this tab (reload it if it was open before).',
-  };
 }
