@@ -12,7 +12,7 @@
  *   OpenAI for English text ("1 token ≈ 4 chars", https://help.openai.com/en/articles/4936856): the
  *   UTF-16 length divided by 4, rounded up. It is cheap, so nothing waits for it.
  *
- * 1 MiB of source text takes about 90–140 ms with o200k_base on this project's bench machine
+ * 1 MiB of source text takes about 115–140 ms with o200k_base on this project's 2-core machine (185 ms when busy)
  * (scripts/bench-tokens.mjs), so the popup counts file by file, keeps each count by path and content hash
  * (TokenCache), and lets the page breathe between files (countEach), instead of counting the whole
  * selection again at each tick.
