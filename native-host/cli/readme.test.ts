@@ -56,3 +56,58 @@ it('runs the README command-line example', async () => {
   const applied = 'def greet(name):\n    return f"Hello, {name}!"\n';
   expect(after).toEqual([before, before, applied, applied, before]);
 });
+
+it('runs the README\'s "Put your project into the chat" commands, each printing the bundle it says', async () => {
+  const commands = /```sh\n([\s\S]*?)```/
+    .exec(section('Put your project into the chat'))![1]!
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(/\s#.*$/, '')
+        .replace(/\|.*$/, '')
+        .trim(),
+    )
+    .filter(Boolean);
+  expect(commands.length).toBe(3);
+  const home = mkdtempSync(join(tmpdir(), 'ra-readme-context-'));
+  const site = join(home, 'code', 'site');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(join(site, 'src'), { recursive: true });
+  writeFileSync(join(site, 'greet.py'), 'def greet(name):\n    return "Hello " + name\n');
+  writeFileSync(join(site, 'src', 'app.py'), 'print(1)\n');
+  writeFileSync(join(site, 'notes.md'), '# notes\n');
+  writeFileSync(join(site, '.env'), 'TOKEN=1\n');
+  writeFileSync(join(site, '.env.example'), 'TOKEN=\n');
+  const printed: string[] = [];
+  for (const command of commands) {
+    const args = command
+      .split(/\s+/)
+      .slice(1)
+      .map((a) => a.replace(/^~/, home).replace(/^'(.*)'$/, '$1'));
+    const out = new PassThrough();
+    const err = new PassThrough();
+    let text = '';
+    let said = '';
+    out.on('data', (c) => {
+      text += c;
+    });
+    err.on('data', (c) => {
+      said += c;
+    });
+    const code = await main(args, {
+      stdin: new PassThrough(),
+      stdout: out,
+      stderr: err,
+      cwd: home,
+      env: { ...process.env, REPLYAPPLY_STATE_DIR: join(home, 'state'), NO_COLOR: '1' },
+    });
+    expect(code, `${command}\n${said}`).toBe(0);
+    printed.push(text);
+  }
+  const listed = (t: string) => /Files:\n((?:- .*\n)+)/.exec(t)![1]!;
+  expect(listed(printed[0]!)).toBe('- .env.example\n- greet.py\n- notes.md\n- src/app.py\n');
+  expect(listed(printed[1]!)).toBe('- .env.example\n- notes.md\n- src/app.py\n');
+  expect(listed(printed[2]!)).toBe('- greet.py\n');
+  expect(printed[2]).toContain('SEARCH');
+  expect(printed.join('')).not.toContain('TOKEN=1');
+});
