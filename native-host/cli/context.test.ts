@@ -165,6 +165,18 @@ describe('replyapply context', () => {
     expect(tty.out()).not.toContain('\u001b]0;');
   });
 
+  it('counts tokens on stderr with --tokens, exact for ChatGPT, an estimate elsewhere; stdout unchanged', async () => {
+    put({ 'a.ts': 'hello world\n' });
+    const plain = await run();
+    const exact = await run('--tokens');
+    expect(exact.out).toBe(plain.out);
+    expect(exact.err).toMatch(/^\s+3 {2}a\.ts$/m);
+    expect(exact.err).toMatch(/in all, the bundle \(o200k_base, as chatgpt counts\)/);
+    const estimate = await run('--tokens', '--site', 'claude');
+    expect(estimate.err).toMatch(/^\s+≈3 {2}a\.ts$/m);
+    expect(estimate.err).toContain('estimate');
+  });
+
   it('says what was wrong with the folder (exit 2)', async () => {
     const io = fakeIO({ cwd: project, env: {} });
     expect(await context(['--dir', join(base, 'nope')], io)).toBe(Exit.Usage);

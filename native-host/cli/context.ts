@@ -17,6 +17,7 @@
  */
 import ignore from 'ignore';
 import { type BundleFile, buildBundle, bundlePathProblem } from '../../shared/context/bundle';
+import { countTokens, siteLimit } from '../../shared/context/tokens';
 import { INSTRUCTIONS } from '../../shared/instructions/registry';
 import { MAX_BUNDLE_CHARS } from '../../shared/protocol/bounds';
 import { type ListTreeResult, listTree } from '../fs/list-tree';
@@ -26,7 +27,8 @@ import { exitFor, expectedFailure } from './host-errors';
 import { type CliCommand, Exit, UsageError } from './io';
 import { terminalSafe } from './render';
 
-export const CONTEXT_USAGE = 'context [--dir DIR] [PATH|GLOB…] [--instructions FORMAT] [--tokens]';
+export const CONTEXT_USAGE =
+  'context [--dir DIR] [PATH|GLOB…] [--instructions FORMAT] [--tokens [--site SITE]]';
 
 type Entry = ListTreeResult['entries'][number];
 
@@ -126,7 +128,7 @@ export const context: CliCommand = async (args, rawIO) => {
   const io = terminalSafe(rawIO);
   const parsed = parseArgs(args, {
     booleans: ['tokens'],
-    strings: ['dir', 'instructions'],
+    strings: ['dir', 'instructions', 'site'],
     maxPositionals: Number.POSITIVE_INFINITY,
   });
   const format = parsed.values.get('instructions');
@@ -176,6 +178,23 @@ export const context: CliCommand = async (args, rawIO) => {
       io.stderr.write(`replyapply context: ${h.path} is in because you named it (${h.why})\n`);
     // The message exactly as it goes into the chat; made visible only for a person reading a terminal.
     (rawIO.stdout.isTTY ? io : rawIO).stdout.write(bundle);
+    // Tokens on stderr, so stdout stays exactly the message: per file and in all, for the site's models.
+    if (parsed.flags.has('tokens')) {
+      const site = parsed.values.get('site') ?? 'chatgpt';
+      for (const f of files) {
+        const c = countTokens(f.content, site);
+        io.stderr.write(
+          `${(c.exact ? '' : '≈') + c.count.toLocaleString('en')}`.padStart(10) + `  ${f.path}\n`,
+        );
+      }
+      const all = countTokens(bundle, site);
+      const limit = siteLimit(site);
+      io.stderr.write(
+        `${(all.exact ? '' : '≈') + all.count.toLocaleString('en')}`.padStart(10) +
+          `  in all, the bundle (${all.exact ? `${all.tokenizer}, as ${site} counts` : all.tokenizer})` +
+          `${limit ? `; ${site}'s window: ${limit.tokens.toLocaleString('en')} (${limit.says})` : ''}\n`,
+      );
+    }
     io.stderr.write(
       `${files.length} file${files.length === 1 ? '' : 's'}, ${bundle.length.toLocaleString('en')} characters${leftOutText(sel)}\n`,
     );
