@@ -272,6 +272,22 @@ describe('listTree in a git work tree', () => {
     ]);
   });
 
+  it("reads the folder's own .gitignore files when the work tree above ignores the whole folder", async () => {
+    repo = makeRepo({ '.gitignore': 'vendor/\n', 'a.ts': 'a\n' });
+    repo.write({
+      'vendor/proj/.gitignore': '*.log\n',
+      'vendor/proj/src.ts': 'x\n',
+      'vendor/proj/x.log': 'x\n',
+    });
+    const r = await listTree(path.join(repo.dir, 'vendor/proj'), { env: repo.env });
+    expect(r.git).toBe(false);
+    expect(r.entries.map((e) => [e.path, e.ignored])).toEqual([
+      ['.gitignore', false],
+      ['src.ts', false],
+      ['x.log', true],
+    ]);
+  });
+
   it('reads the .gitignore files instead when git cannot answer', async () => {
     repo = makeRepo({ '.gitignore': '*.log\n', 'a.ts': 'a\n' });
     repo.write({ 'x.log': 'x\n' });

@@ -181,6 +181,9 @@ async function gitIgnored(realRoot: string, git: GitOptions): Promise<GitIgnored
   const dirs: string[] = [];
   for (const p of r.stdout.split('\0')) {
     if (p === '') continue;
+    // `./`: the work tree above ignores the whole folder (a project kept inside an ignored folder): its
+    // git has no say on the project's own files, which its own `.gitignore` files decide.
+    if (p === './') return null;
     if (p.endsWith('/')) dirs.push(p.slice(0, -1));
     else found.files.add(p);
   }
