@@ -181,19 +181,14 @@ export const context: CliCommand = async (args, rawIO) => {
     // Tokens on stderr, so stdout stays exactly the message: per file and in all, for the site's models.
     if (parsed.flags.has('tokens')) {
       const site = parsed.values.get('site') ?? 'chatgpt';
-      for (const f of files) {
-        const c = countTokens(f.content, site);
-        io.stderr.write(
-          `${(c.exact ? '' : '≈') + c.count.toLocaleString('en')}`.padStart(10) + `  ${f.path}\n`,
-        );
-      }
+      const shown = (c: { count: number; exact: boolean }) =>
+        `${c.exact ? '' : '≈'}${c.count.toLocaleString('en')}`.padStart(10);
+      for (const f of files) io.stderr.write(`${shown(countTokens(f.content, site))}  ${f.path}\n`);
       const all = countTokens(bundle, site);
       const limit = siteLimit(site);
-      io.stderr.write(
-        `${(all.exact ? '' : '≈') + all.count.toLocaleString('en')}`.padStart(10) +
-          `  in all, the bundle (${all.exact ? `${all.tokenizer}, as ${site} counts` : all.tokenizer})` +
-          `${limit ? `; ${site}'s window: ${limit.tokens.toLocaleString('en')} (${limit.says})` : ''}\n`,
-      );
+      const how = all.exact ? `${all.tokenizer}, as ${site} counts` : all.tokenizer;
+      const window = limit ? `; ${site}'s window: ${limit.tokens.toLocaleString('en')} (${limit.says})` : '';
+      io.stderr.write(`${shown(all)}  in all, the bundle (${how})${window}\n`);
     }
     io.stderr.write(
       `${files.length} file${files.length === 1 ? '' : 's'}, ${bundle.length.toLocaleString('en')} characters${leftOutText(sel)}\n`,
