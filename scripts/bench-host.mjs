@@ -11,7 +11,7 @@ import { buildHost } from './build-host.mjs';
 const ORIGIN = 'chrome-extension://ofhedhiaibjahonnlbcibhmedgedmjmi/';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function frame(obj) {
+export function frame(obj) {
   const body = Buffer.from(JSON.stringify(obj));
   const head = Buffer.alloc(4);
   head.writeUInt32LE(body.length);
@@ -29,7 +29,7 @@ function nodeFloor() {
 }
 
 /** A host process with a request() that resolves on the final answer (pages joined). */
-function openHost(host, env) {
+export function openHost(host, env) {
   const child = spawn(process.execPath, [host, ORIGIN], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'ignore'],

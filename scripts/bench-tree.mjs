@@ -2,61 +2,14 @@
 // work tree of 50,000 files (500 folders of 100, committed) with a node_modules of 20,000 files that
 // .gitignore ignores, so the figure holds git's answer, the walk, the binary sniff of every file and the
 // paged answer. Prints the median of 5; target in brackets.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openHost } from './bench-host.mjs';
 import { buildHost } from './build-host.mjs';
 
-const ORIGIN = 'chrome-extension://ofhedhiaibjahonnlbcibhmedgedmjmi/';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function frame(obj) {
-  const body = Buffer.from(JSON.stringify(obj));
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(body.length);
-  return Buffer.concat([head, body]);
-}
-
-function openHost(host, env) {
-  const child = spawn(process.execPath, [host, ORIGIN], {
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'ignore'],
-  });
-  let buf = Buffer.alloc(0);
-  const waiting = new Map();
-  const pages = new Map();
-  child.stdout.on('data', (c) => {
-    buf = Buffer.concat([buf, c]);
-    while (buf.length >= 4 && buf.length >= 4 + buf.readUInt32LE(0)) {
-      const n = buf.readUInt32LE(0);
-      const msg = JSON.parse(buf.subarray(4, 4 + n).toString());
-      buf = buf.subarray(4 + n);
-      if (msg.page) {
-        const list = pages.get(msg.id) ?? [];
-        list[msg.page.index] = msg.page.chunk;
-        pages.set(msg.id, list);
-        if (list.filter((x) => x !== undefined).length === msg.page.count)
-          waiting.get(msg.id)?.(JSON.parse(list.join('')));
-      } else if ('ok' in msg) waiting.get(msg.id)?.(msg);
-    }
-  });
-  let id = 0;
-  return {
-    request(method, params) {
-      const myId = ++id;
-      return new Promise((resolve) => {
-        waiting.set(myId, resolve);
-        child.stdin.write(frame({ id: myId, method, params }));
-      });
-    },
-    close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.stdin.end();
-      return exited;
-    },
-  };
-}
 
 export async function benchTree() {
   const dir = mkdtempSync(join(tmpdir(), 'replyapply-bench-tree-'));

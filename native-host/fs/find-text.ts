@@ -91,14 +91,7 @@ export async function findText(
       continue; // A folder that cannot be listed holds nothing the plan could read either.
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const gitignore = entries.find((e) => e.name === '.gitignore' && e.isFile());
-    let rules = dir.rules;
-    if (gitignore) {
-      const text = readText(path.join(dir.abs, gitignore.name), 1024 * 1024, scratch);
-      // Case as git compares names by default where the file system does (core.ignorecase).
-      const ig = ignore({ ignorecase: process.platform !== 'linux' });
-      if (text !== null) rules = [...rules, { dir: dir.rel, ig: ig.add(text) }];
-    }
+    const rules = rulesIn(dir, entries, scratch);
     const folders: typeof stack = [];
     for (const e of entries) {
       if (e.isSymbolicLink() || NEVER.has(e.name) || isGitAlias(e.name)) continue;
@@ -212,8 +205,20 @@ function readFully(fd: number, buf: Buffer, at: number, want: number): number {
   return got;
 }
 
-/** A small text file (a `.gitignore`), or null. */
-function readText(abs: string, max: number, scratch: { buf: Buffer }): string | null {
-  const r = readCandidate(abs, max, scratch);
-  return r.kind === 'text' ? r.text : null;
+/**
+ * The rules on the way to a folder and below it: `dir.rules`, and the folder's own `.gitignore` (at most
+ * 1 MiB of text) when `entries`, its listing, holds one.
+ */
+export function rulesIn(
+  dir: { rel: string; abs: string; rules: Rules },
+  entries: readonly Dirent[],
+  scratch: { buf: Buffer } = { buf: Buffer.allocUnsafe(64 * 1024) },
+): Rules {
+  const gitignore = entries.find((e) => e.name === '.gitignore' && e.isFile());
+  if (!gitignore) return dir.rules;
+  const r = readCandidate(path.join(dir.abs, gitignore.name), 1024 * 1024, scratch);
+  if (r.kind !== 'text') return dir.rules;
+  // Case as git compares names by default where the file system does (core.ignorecase).
+  const ig = ignore({ ignorecase: process.platform !== 'linux' }).add(r.text);
+  return [...dir.rules, { dir: dir.rel, ig }];
 }

@@ -15,14 +15,13 @@
  */
 import { closeSync, constants, type Dirent, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import path from 'node:path';
-import ignore from 'ignore';
 import { looksSecret } from '../../shared/context/secrets';
 import { MAX_CONTEXT_FILE_BYTES } from '../../shared/protocol/bounds';
 import type { ResultOf } from '../../shared/protocol/protocol';
 import { type GitOptions, runGit } from '../git/run-git';
 import { workTree } from '../git/work-tree';
-import { BINARY_SNIFF_BYTES, decodeText, looksText } from './file-bytes';
-import { ignored, type Rules } from './find-text';
+import { BINARY_SNIFF_BYTES, looksText } from './file-bytes';
+import { ignored, type Rules, rulesIn } from './find-text';
 import { validateRoot } from './root';
 import { acceptableRelPath, isGitAlias } from './safe-path';
 
@@ -72,6 +71,7 @@ export async function listTree(root: string, options: TreeOptions = {}): Promise
   const skipped: Skipped = { binary: 0, links: 0, special: 0, unreadable: 0, unsafeNames: 0 };
   let stopped: ListTreeResult['stopped'];
   const head = Buffer.allocUnsafe(BINARY_SNIFF_BYTES);
+  const scratch = { buf: Buffer.allocUnsafe(64 * 1024) };
 
   // Depth first, names in order, so that the same folder gives the same answer.
   const stack: { rel: string; abs: string; rules: Rules; allIgnored: boolean }[] = [
@@ -88,17 +88,7 @@ export async function listTree(root: string, options: TreeOptions = {}): Promise
       continue;
     }
     listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    let rules = dir.rules;
-    if (!fromGit) {
-      const gitignore = listed.find((e) => e.name === '.gitignore' && e.isFile());
-      const text = gitignore ? readSmallText(path.join(dir.abs, gitignore.name)) : null;
-      // Case as git compares names by default where the file system does (core.ignorecase).
-      if (text !== null)
-        rules = [
-          ...rules,
-          { dir: dir.rel, ig: ignore({ ignorecase: process.platform !== 'linux' }).add(text) },
-        ];
-    }
+    const rules = fromGit ? dir.rules : rulesIn(dir, listed, scratch);
     const folders: typeof stack = [];
     for (const e of listed) {
       if (++seen % 256 === 0 && now() - started > timeoutMs) {
@@ -239,33 +229,6 @@ function sniff(abs: string, head: Buffer): Sniffed {
       : { kind: 'binary' };
   } catch {
     return { kind: 'unreadable' };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** A `.gitignore`'s text (at most 1 MiB), or null. */
-function readSmallText(abs: string): string | null {
-  let fd: number;
-  try {
-    fd = openSync(abs, constants.O_RDONLY | NOFOLLOW | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return null;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > 1024 * 1024) return null;
-    const buf = Buffer.alloc(st.size);
-    let length = 0;
-    while (length < st.size) {
-      const n = readSync(fd, buf, length, st.size - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    const text = decodeText(buf.subarray(0, length));
-    return text.ok ? text.text : null;
-  } catch {
-    return null;
   } finally {
     closeSync(fd);
   }
