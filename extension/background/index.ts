@@ -77,7 +77,7 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     return true;
   }
   if (msg.type === 'insert-instructions' || msg.type === 'insert-bundle') {
-    insertIntoTab(msg.type, msg.text).then(sendResponse);
+    insertIntoTab(msg.type, msg.text, msg.tabId).then(sendResponse);
     return true;
   }
   if (!Object.hasOwn(METHODS, msg.method)) {
@@ -160,12 +160,19 @@ function openPanel(sender: chrome.runtime.MessageSender): void {
   });
 }
 
-/** Forwards the text to the active tab's content script, which writes it into the message box. */
+/**
+ * Forwards the text to the content script of the chat the page named (the tab its counts were made for),
+ * else of the active tab; the content script writes it into the message box.
+ */
 async function insertIntoTab(
   type: 'insert-instructions' | 'insert-bundle',
   text: string,
+  tabId: number | undefined,
 ): Promise<InsertAnswer> {
-  const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  const tab =
+    tabId !== undefined
+      ? await chrome.tabs.get(tabId).catch(() => undefined)
+      : (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0];
   const fail: InsertAnswer = {
     ok: false,
     message:

@@ -11,12 +11,28 @@ import { readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
 export interface ActiveChat {
   site: string;
   conversationId?: string;
+  /** The chat's tab: what is inserted goes there, whichever tab is active by then. */
+  tabId?: number;
 }
 
-/** The chat in the active tab, or null on a page ReplyApply does not read (or when the tab cannot be asked). */
-export async function activeChat(): Promise<ActiveChat | null> {
+/**
+ * The tab the popup is for: the one its URL names (`?tab=<id>`, when the popup page is opened in a tab of
+ * its own, where "the active tab" would be the popup itself), else the active tab of the popup's window.
+ */
+async function chatTab(search: string): Promise<chrome.tabs.Tab | undefined> {
+  const named = new URLSearchParams(search).get('tab');
+  if (named !== null) {
+    const id = /^\d{1,10}$/.test(named) ? Number(named) : Number.NaN;
+    return Number.isSafeInteger(id) ? await chrome.tabs.get(id) : undefined;
+  }
+  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+  return tab;
+}
+
+/** The chat in the popup's tab, or null on a page ReplyApply does not read (or when the tab cannot be asked). */
+export async function activeChat(search = globalThis.location?.search ?? ''): Promise<ActiveChat | null> {
   try {
-    const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+    const tab = await chatTab(search);
     if (!tab?.url) return null;
     const [{ adapterFor }, stored] = await Promise.all([
       import('../content/sites/registry'),
@@ -25,7 +41,11 @@ export async function activeChat(): Promise<ActiveChat | null> {
     const adapter = adapterFor(tab.url, readSelfHosted(stored[SELF_HOSTED_KEY]));
     if (!adapter) return null;
     const conversationId = adapter.conversationId(tab.url);
-    return conversationId ? { site: adapter.id, conversationId } : { site: adapter.id };
+    return {
+      site: adapter.id,
+      ...(conversationId ? { conversationId } : {}),
+      ...(tab.id !== undefined && tab.id >= 0 ? { tabId: tab.id } : {}),
+    };
   } catch {
     return null;
   }

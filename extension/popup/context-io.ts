@@ -30,11 +30,18 @@ export async function readTexts(
   return out;
 }
 
-/** The bundle to the background, which types it into the active tab's message box (composer.ts). */
-export async function sendBundle(text: string): Promise<InsertAnswer> {
+/**
+ * The bundle to the background, which types it into the message box (composer.ts) of the chat's tab
+ * `tabId` (the one the tokens were counted for), or of the active tab when the chat's tab is not known.
+ */
+export async function sendBundle(text: string, tabId?: number): Promise<InsertAnswer> {
   let answer: unknown;
   try {
-    answer = await chrome.runtime.sendMessage({ type: 'insert-bundle', text });
+    answer = await chrome.runtime.sendMessage({
+      type: 'insert-bundle',
+      text,
+      ...(tabId !== undefined ? { tabId } : {}),
+    });
   } catch (err) {
     return {
       ok: false,

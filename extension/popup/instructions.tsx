@@ -8,10 +8,11 @@ import { DEFAULT_FORMAT, INSTRUCTIONS, instructionFor } from '../../shared/instr
 
 export const PREFERRED_FORMAT_KEY = 'preferredFormat';
 
-/** Popup → background → the active tab's content script, which calls insertIntoComposer. */
+/** Popup → background → the chat tab's content script (the active tab's when none is named), which calls insertIntoComposer. */
 export interface InsertInstructionsMessage {
   type: 'insert-instructions';
   text: string;
+  tabId?: number;
 }
 export type InsertInstructionsAnswer = { ok: true; how?: string } | { ok: false; message: string };
 
@@ -21,7 +22,8 @@ type Outcome =
   | { state: 'done'; note: string }
   | { state: 'failed'; message: string };
 
-export function FormatInstructions() {
+/** `tabId`: the chat's tab (active-chat.ts), where Insert puts the text; the active tab when not known. */
+export function FormatInstructions({ tabId }: { tabId?: number | undefined } = {}) {
   const [format, setFormat] = useState<FormatId>(DEFAULT_FORMAT);
   const [insert, setInsert] = useState<Outcome>({ state: 'idle' });
   const [copy, setCopy] = useState<Outcome>({ state: 'idle' });
@@ -50,7 +52,7 @@ export function FormatInstructions() {
 
   const onInsert = async () => {
     setInsert({ state: 'busy' });
-    setInsert(await insertIntoChat(instruction.text));
+    setInsert(await insertIntoChat(instruction.text, tabId));
   };
 
   const onCopy = async () => {
@@ -136,8 +138,12 @@ async function loadPreferred(): Promise<FormatId> {
   }
 }
 
-async function insertIntoChat(text: string): Promise<Outcome> {
-  const message: InsertInstructionsMessage = { type: 'insert-instructions', text };
+async function insertIntoChat(text: string, tabId: number | undefined): Promise<Outcome> {
+  const message: InsertInstructionsMessage = {
+    type: 'insert-instructions',
+    text,
+    ...(tabId !== undefined ? { tabId } : {}),
+  };
   let answer: unknown;
   try {
     answer = await chrome.runtime.sendMessage(message);

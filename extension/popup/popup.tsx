@@ -17,7 +17,11 @@ export function Popup({ call }: { call: HostCall }) {
   const { memory, choose } = useFolderMemory();
   const openReview = useReviewOpener();
   const chat = useActiveChat();
-  const key = proposal ? conversationKey(proposal.site, proposal.conversationId) : undefined;
+  // The folder of the conversation in this tab; on a page with none (a new chat, no chat at all), the
+  // folder of the reply last clicked.
+  const key =
+    (chat ? conversationKey(chat.site, chat.conversationId) : undefined) ??
+    (proposal ? conversationKey(proposal.site, proposal.conversationId) : undefined);
   const folder = memory ? folderFor(memory, key) : undefined;
   return (
     <main class="popup">
@@ -45,7 +49,7 @@ export function Popup({ call }: { call: HostCall }) {
       )}
       {folder && <ProjectContext root={folder} call={call} chat={chat} />}
       <SiteNotice />
-      <FormatInstructions />
+      <FormatInstructions tabId={chat?.tabId} />
       <HostStatusView />
     </main>
   );

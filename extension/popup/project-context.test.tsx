@@ -8,6 +8,7 @@ import { instructionFor } from '../../shared/instructions/registry';
 import { flush, useRenderRoot } from '../ui/render-root';
 import type { HostCall } from '../ui/review';
 import { activeChat } from './active-chat';
+import { sendBundle } from './context-io';
 import { SELECTION_KEY, SENT_KEY, type Tree } from './context-pick';
 import { PREFERRED_FORMAT_KEY } from './instructions';
 import { Popup } from './popup';
@@ -34,7 +35,13 @@ function fakeChrome(
         return answer(m);
       },
     },
-    tabs: { query: async () => [{ id: 1, url: tabUrl }] },
+    tabs: {
+      query: async () => [{ id: 1, url: tabUrl }],
+      get: async (id: number) => {
+        if (id !== 7) throw new Error(`No tab with id: ${id}.`);
+        return { id, url: 'https://claude.ai/chat/named-tab' };
+      },
+    },
     storage: {
       onChanged: {
         addListener: (l: Listener) => listeners.push(l),
@@ -423,15 +430,77 @@ describe('Add files to the chat', () => {
 describe('the active chat', () => {
   it('is read from the tab’s URL with the content script’s adapters', async () => {
     fakeChrome({}, () => undefined, 'https://chatgpt.com/c/abc-123');
-    expect(await activeChat()).toEqual({ site: 'chatgpt', conversationId: 'abc-123' });
+    expect(await activeChat('')).toEqual({ site: 'chatgpt', conversationId: 'abc-123', tabId: 1 });
     fakeChrome({}, () => undefined, 'https://claude.ai/new');
-    expect(await activeChat()).toEqual({ site: 'claude' });
+    expect(await activeChat('')).toEqual({ site: 'claude', tabId: 1 });
     fakeChrome({}, () => undefined, 'https://example.com/');
-    expect(await activeChat()).toBeNull();
+    expect(await activeChat('')).toBeNull();
+  });
+
+  it('is the tab the popup page’s URL names, when it is opened in a tab of its own', async () => {
+    fakeChrome({}, () => undefined, 'chrome-extension://id/extension/popup/index.html?tab=7');
+    expect(await activeChat('?tab=7')).toEqual({
+      site: 'claude',
+      conversationId: 'named-tab',
+      tabId: 7,
+    });
+    // A tab that is gone, or a name that is no tab id, is no chat (never the active tab instead).
+    expect(await activeChat('?tab=8')).toBeNull();
+    expect(await activeChat('?tab=1e3')).toBeNull();
+    expect(await activeChat('?tab=')).toBeNull();
+  });
+
+  it('names its tab to the background, so the bundle goes where the tokens were counted', async () => {
+    const { sent } = fakeChrome({}, (m) =>
+      m.type === 'insert-bundle' ? { ok: true, how: 'exec-command' } : undefined,
+    );
+    expect(await sendBundle('x', 7)).toEqual({ ok: true, how: 'exec-command' });
+    expect(await sendBundle('y')).toEqual({ ok: true, how: 'exec-command' });
+    expect(sent).toEqual([
+      { type: 'insert-bundle', text: 'x', tabId: 7 },
+      { type: 'insert-bundle', text: 'y' },
+    ]);
   });
 });
 
 describe('Popup', () => {
+  it('uses the folder remembered for the conversation in its tab, not the last reply’s', async () => {
+    fakeChrome(
+      {
+        folders: {
+          last: '/other',
+          recent: ['/other', '/p'],
+          byConversation: { 'chatgpt:abc-123': '/p', 'claude:old': '/other' },
+        },
+      },
+      (m) => {
+        if (m.type === 'get-proposal')
+          return {
+            site: 'claude',
+            url: 'https://claude.ai/chat/old',
+            conversationId: 'old',
+            replyId: 'r',
+            textSource: 'dom',
+            changeSets: [],
+            text: '',
+          };
+        if (m.type === 'host-status') return { state: 'connected', version: '0.1.0', protocol: 1 };
+        return undefined;
+      },
+    );
+    const host = fakeHost(disk());
+    const roots: string[] = [];
+    const call = (async (method: string, params: { root?: string }) => {
+      if (method === 'listDir') return { path: '/', parent: null, entries: [] };
+      if (method === 'listTree' && params.root) roots.push(params.root);
+      return host.call(method as never, params as never);
+    }) as HostCall;
+    await act(() => render(<Popup call={call} />, root));
+    await settle();
+    await click($('context-open'));
+    expect(roots).toEqual(['/p']);
+  });
+
   it('offers "Add files to the chat" once a folder is chosen', async () => {
     fakeChrome({ folders: { last: '/p', recent: ['/p'], byConversation: {} } }, (m) => {
       if (m.type === 'get-proposal') return null;

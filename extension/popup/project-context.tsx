@@ -309,7 +309,7 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
       });
       return;
     }
-    const answer = await sendBundle(text);
+    const answer = await sendBundle(text, chat?.tabId);
     if (!answer.ok) {
       setStatus({ state: 'failed', message: answer.message });
       return;

@@ -43,6 +43,9 @@ export const ContentMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ContentMessage = z.infer<typeof ContentMessageSchema>;
 
+/** A browser tab's id (chrome.tabs): tabs have non-negative ids, and -1 is "no tab". */
+const TAB_ID = z.int().check(z.nonnegative());
+
 /** Sent by extension pages (popup, side panel, options). */
 export const PageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('host-status') }),
@@ -53,10 +56,21 @@ export const PageMessageSchema = z.discriminatedUnion('type', [
    * panel as it loads: `{ root, paths, result }` once, or null.
    */
   z.object({ type: z.literal('read-ahead') }),
-  /** Put format instructions into the chat's message box in the active tab (forwarded to its content script). */
-  z.object({ type: z.literal('insert-instructions'), text: z.string().check(z.maxLength(20_000)) }),
+  /**
+   * Put format instructions into the chat's message box (forwarded to its content script): in the tab
+   * `tabId` when the page names the chat it counted for, else in the active tab.
+   */
+  z.object({
+    type: z.literal('insert-instructions'),
+    text: z.string().check(z.maxLength(20_000)),
+    tabId: z.optional(TAB_ID),
+  }),
   /** Put the chosen project files (shared/context/bundle.ts) into the message box, after the user's draft. */
-  z.object({ type: z.literal('insert-bundle'), text: z.string().check(z.maxLength(MAX_BUNDLE_CHARS)) }),
+  z.object({
+    type: z.literal('insert-bundle'),
+    text: z.string().check(z.maxLength(MAX_BUNDLE_CHARS)),
+    tabId: z.optional(TAB_ID),
+  }),
 ]);
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 
