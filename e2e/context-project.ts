@@ -1,0 +1,71 @@
+/**
+ * The project of the "Add files to the chat" e2e (Chromium and Firefox alike): a git work tree whose
+ * `.gitignore` ignores `settings.local.json`, the three files the user picks, and the answer that edits
+ * them by the paths the bundle gave (SEARCH/REPLACE, each block under its path).
+ */
+import { execFileSync } from 'node:child_process';
+import { makeProject, readTree, type Tree } from './project';
+
+export const DRAFT = 'Please add a greeting option.';
+
+export const BEFORE: Tree = {
+  '.gitignore': '*.local.json\n',
+  'src/app.py': 'from util import greet\n\n\ndef main():\n    print(greet("world"))\n',
+  'src/util.py': 'def greet(name):\n    return "Hello, " + name\n',
+  'settings.local.json': '{\n  "greeting": "Hello"\n}\n',
+};
+
+/** In the order the tree lists them (folders' files by path). */
+export const PICKED = ['settings.local.json', 'src/app.py', 'src/util.py'] as const;
+
+export const AFTER: Tree = {
+  '.gitignore': BEFORE['.gitignore']!,
+  'src/app.py': 'from util import greet\n\n\ndef main():\n    print(greet("world", "Hi"))\n',
+  'src/util.py': 'def greet(name, greeting="Hello"):\n    return greeting + ", " + name\n',
+  'settings.local.json': '{\n  "greeting": "Hi"\n}\n',
+};
+
+export const REPLY = [
+  'Here is the change.',
+  '',
+  'src/util.py',
+  '```python',
+  '<<<<<<< SEARCH',
+  'def greet(name):',
+  '    return "Hello, " + name',
+  '=======',
+  'def greet(name, greeting="Hello"):',
+  '    return greeting + ", " + name',
+  '>>>>>>> REPLACE',
+  '```',
+  '',
+  'src/app.py',
+  '```python',
+  '<<<<<<< SEARCH',
+  '    print(greet("world"))',
+  '=======',
+  '    print(greet("world", "Hi"))',
+  '>>>>>>> REPLACE',
+  '```',
+  '',
+  'settings.local.json',
+  '```json',
+  '<<<<<<< SEARCH',
+  '  "greeting": "Hello"',
+  '=======',
+  '  "greeting": "Hi"',
+  '>>>>>>> REPLACE',
+  '```',
+].join('\n');
+
+/** The project on disk, in a git work tree of its own. */
+export function gitProject(): string {
+  const { root } = makeProject(BEFORE);
+  execFileSync('git', ['init', '-q'], { cwd: root });
+  return root;
+}
+
+/** The project's files as they are now, git's own folder left out. */
+export function projectFiles(root: string): Tree {
+  return Object.fromEntries(Object.entries(readTree(root)).filter(([p]) => !p.startsWith('.git/')));
+}

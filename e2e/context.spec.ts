@@ -1,0 +1,234 @@
+/**
+ * Issue 41 in the browser: "Add files to the chat" on saved pages at their real URLs — ChatGPT's, Claude's
+ * 2026 composer (corpus claude-403) and Kimi's (captures/kimi-202-composer). A user picks three files of a
+ * real git project (one that git ignores, shown unticked and ticked by hand), sees each file's tokens and
+ * the total, inserts after their own draft, and the message box holds exactly the bundle; then the page
+ * answers with a reply that edits those files by the bundle's paths, and Apply writes it with no guess.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { ADAPTERS } from '../extension/content/sites/registry';
+import { rowTokens, summaryWords } from '../extension/popup/context-words';
+import { buildBundle } from '../shared/context/bundle';
+import { countTokens, totalOf } from '../shared/context/tokens';
+import { instructionFor } from '../shared/instructions/registry';
+import { renderMarkdown } from './chat-page';
+import { AFTER, BEFORE, DRAFT, gitProject, PICKED, projectFiles, REPLY } from './context-project';
+import { expect, extensionPage, REPO, servePage, test } from './fixtures';
+import { applyAll, openSidePanel, rememberFolder } from './review';
+
+const adapterById = (id: string) => ADAPTERS.find((a) => a.id === id);
+
+const SITES = join(REPO, 'extension', 'content', 'sites');
+const CORPUS = join(REPO, '..', 'shared', 'corpus', 'pages');
+
+interface Case {
+  site: string;
+  /** The page the user is on: its composer is where the bundle goes. */
+  page: string;
+  url: string;
+  conversationId: string;
+  /** A saved page of the same site whose last assistant turn is the markup the answer is given in. */
+  template: string;
+}
+
+const CASES: Case[] = [
+  {
+    site: 'chatgpt',
+    page: join(SITES, 'fixtures', 'chatgpt-two-replies.html'),
+    url: 'https://chatgpt.com/c/68f1c2a4-5b6e-8004-9a3c-2f1d7e0b9a11',
+    conversationId: '68f1c2a4-5b6e-8004-9a3c-2f1d7e0b9a11',
+    template: join(SITES, 'fixtures', 'chatgpt-two-replies.html'),
+  },
+  {
+    site: 'claude',
+    page: join(CORPUS, 'claude-403.html'),
+    url: 'https://claude.ai/chat/23d7688d-1aa0-4e02-9b24-c81cad3a28e9',
+    conversationId: '23d7688d-1aa0-4e02-9b24-c81cad3a28e9',
+    template: join(SITES, 'fixtures', 'claude-two-replies.html'),
+  },
+  {
+    site: 'kimi',
+    page: join(SITES, 'captures', 'kimi-202-composer.html'),
+    url: 'https://www.kimi.com/chat/19b9669f-a572-8d79-8000-09ef2d189203',
+    conversationId: '19b9669f-a572-8d79-8000-09ef2d189203',
+    template: join(SITES, 'captures', 'kimi-202.html'),
+  },
+];
+
+/**
+ * The page answers: the last assistant turn of `template` (the site's own markup), its text replaced by
+ * the reply rendered and its ids made new, added after the page's last turn; on a page with none yet (a
+ * new chat's composer), with the template's folders around it, so that selectors keyed on them match.
+ */
+async function pageAnswers(tab: Page, site: string, template: string, markdown: string): Promise<void> {
+  const { selectors } = adapterById(site)!;
+  await tab.evaluate(
+    ([html, turn, content, body]) => {
+      // A turn's unit: its highest ancestor that holds no other turn (the element a site adds per message).
+      const unitOf = (el: Element) => {
+        let unit = el;
+        while (unit.parentElement && unit.parentElement.querySelectorAll(turn).length === 1) {
+          if (unit.parentElement === unit.ownerDocument.body) break;
+          unit = unit.parentElement;
+        }
+        return unit;
+      };
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      const turns = [...doc.querySelectorAll(turn)];
+      const unit = unitOf(turns[turns.length - 1]!);
+      const clone = document.importNode(unit, true) as Element;
+      const place = clone.matches(content) ? clone : clone.querySelector(content)!;
+      place.innerHTML = body;
+      for (const el of [clone, ...clone.querySelectorAll('[data-message-id], [data-turn-id]')]) {
+        if (el.hasAttribute('data-message-id')) el.setAttribute('data-message-id', 'e2e-answer');
+        if (el.hasAttribute('data-turn-id')) el.setAttribute('data-turn-id', 'e2e-answer');
+      }
+      const here = [...document.querySelectorAll(turn)];
+      if (here.length > 0) unitOf(here[here.length - 1]!).after(clone);
+      else {
+        let skeleton = clone;
+        for (let up = unit.parentElement; up && up !== doc.body; up = up.parentElement) {
+          const outer = document.importNode(up, false) as Element;
+          outer.append(skeleton);
+          skeleton = outer;
+        }
+        document.body.prepend(skeleton);
+      }
+      // As the sites do, the new answer's end is scrolled into view (typing scrolled the page to the
+      // composer, and replies far from the viewport are read only when the user comes near them). The turn
+      // element may sit far below the clone's top (Kimi's reasoning panel comes first).
+      const answered = clone.matches(turn) ? [clone] : [...clone.querySelectorAll(turn)];
+      (answered[answered.length - 1] ?? clone).scrollIntoView({ block: 'end' });
+    },
+    [
+      readFileSync(template, 'utf8'),
+      selectors.turn.css,
+      selectors.content!.css,
+      renderMarkdown(markdown),
+    ] as const,
+  );
+}
+
+async function tabIdOf(serviceWorker: import('@playwright/test').Worker, url: string): Promise<number> {
+  return serviceWorker.evaluate(async (u) => {
+    const [t] = await chrome.tabs.query({ url: u });
+    return t!.id!;
+  }, url);
+}
+
+for (const c of CASES) {
+  test(`on ${c.site}'s saved page: three files picked with their tokens go in after the draft, and the answer applies`, async ({
+    context,
+    serviceWorker,
+  }) => {
+    const root = gitProject();
+    const files = BEFORE;
+    await rememberFolder(serviceWorker, c.site, c.conversationId, root);
+    await servePage(context, `${new URL(c.url).origin}/**`, withEditorStyle(readFileSync(c.page, 'utf8')));
+    const tab = await context.newPage();
+    await tab.goto(c.url);
+    await expect(tab.locator('html')).toHaveAttribute('data-replyapply-active', c.site);
+    const composer = tab.locator(adapterById(c.site)!.selectors.composer!.css).first();
+    await composer.click();
+    await tab.keyboard.type(DRAFT);
+
+    const popup = await context.newPage();
+    await popup.goto(extensionPage(`extension/popup/index.html?tab=${await tabIdOf(serviceWorker, c.url)}`));
+    await popup.locator('[data-replyapply="context-open"]').click();
+    const row = (path: string) => popup.locator(`[data-replyapply="context-row"][data-path="${path}"]`);
+    const box = (path: string) => popup.getByRole('checkbox', { name: `Add ${path}`, exact: true });
+    // Ticked by default: the plain files. The file git ignores is listed unticked, with a warning.
+    await expect(box('src/app.py')).toBeChecked();
+    await expect(box('.gitignore')).toBeChecked();
+    await expect(box('settings.local.json')).not.toBeChecked();
+    await expect(row('settings.local.json').locator('[data-replyapply="context-warning"]')).toHaveText(
+      'ignored by git',
+    );
+    await box('.gitignore').uncheck();
+    await box('settings.local.json').check();
+
+    // Each file's tokens, and the total with the bundle's own words, as the site's tokenizer counts them.
+    const counts = PICKED.map((p) => countTokens(files[p]!, c.site));
+    for (const [i, p] of PICKED.entries())
+      await expect(row(p).locator('[data-replyapply="context-tokens"]')).toHaveText(rowTokens(counts[i]!));
+    const instruction = instructionFor(undefined).text;
+    const framing = countTokens(
+      buildBundle(
+        PICKED.map((path) => ({ path, content: '' })),
+        { instruction },
+      ),
+      c.site,
+    );
+    await expect(popup.locator('[data-replyapply="context-summary"]')).toHaveText(
+      summaryWords(3, totalOf([...counts, framing], c.site)),
+    );
+
+    await popup.locator('[data-replyapply="context-insert"]').click();
+    await expect(popup.locator('[data-replyapply="context-status"]')).toContainText('Inserted 3 files');
+    const bundle = buildBundle(
+      PICKED.map((path) => ({ path, content: files[path]! })),
+      { instruction },
+    );
+    // What the box holds, as the page's own text: the draft, a blank line, the bundle — nothing sent.
+    expect(await composerText(composer)).toBe(`${DRAFT}\n\n${bundle}`);
+
+    await pageAnswers(tab, c.site, c.template, REPLY);
+    const sel = adapterById(c.site)!.selectors;
+    const button = tab.locator('[data-replyapply="apply"]').last();
+    await expect(button).toHaveAttribute('data-files', '3', { timeout: 15_000 });
+    await button.locator('button').click();
+    const panel = await openSidePanel(context);
+    for (const p of PICKED)
+      await expect(panel.locator(`[data-replyapply-file="${p}"]`)).toHaveAttribute('data-status', 'ok');
+    await expect(panel.getByText('is a guess')).toHaveCount(0);
+    // The review leaves a file git ignores unticked too, with its warning: the user ticks it again here.
+    const ignored = panel.locator('[data-replyapply-file="settings.local.json"]');
+    await expect(ignored.locator('[data-replyapply="git-ignored"]')).toBeVisible();
+    await ignored.locator('input[data-accept]').first().check();
+    await applyAll(panel);
+    expect(projectFiles(root)).toEqual(AFTER);
+  });
+}
+
+/**
+ * The saved pages come without their stylesheets. ProseMirror's own (prosemirror-view's
+ * style/prosemirror.css, which tiptap injects too) makes the editor `white-space: pre-wrap`, where the
+ * browser types spaces as spaces; without it, Chromium's editing writes runs of spaces as alternating
+ * no-break spaces. Kimi's Lexical editor carries the rule inline, so its capture needs nothing.
+ */
+function withEditorStyle(html: string): string {
+  const style = '<style>.ProseMirror { white-space: pre-wrap; }</style>';
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${style}`) : style + html;
+}
+
+/**
+ * The box's text as its editor reads it: each block (paragraph) a line, a `<br>` a line break except the
+ * one that only holds an empty block open. `innerText` would not do: it puts a blank line between
+ * paragraphs, whose margins it counts.
+ */
+async function composerText(composer: import('@playwright/test').Locator): Promise<string> {
+  return composer.evaluate((el) => {
+    if (el instanceof HTMLTextAreaElement) return el.value;
+    const lines: string[] = [''];
+    const block = (n: Node) => n instanceof HTMLElement && /^(P|DIV|LI|PRE|H[1-6])$/.test(n.tagName);
+    const walk = (n: Node) => {
+      for (const child of n.childNodes) {
+        if (child.nodeType === Node.TEXT_NODE) {
+          const parts = (child.textContent ?? '').split('\n');
+          lines.push(`${lines.pop() ?? ''}${parts[0]}`);
+          for (const part of parts.slice(1)) lines.push(part);
+        } else if (child instanceof HTMLBRElement) {
+          const placeholder = child.parentNode !== null && block(child.parentNode) && !child.nextSibling;
+          if (!placeholder) lines.push('');
+        } else if (block(child)) {
+          if (lines[lines.length - 1] !== '' || lines.length > 1) lines.push('');
+          walk(child);
+        } else walk(child);
+      }
+    };
+    walk(el);
+    return lines.join('\n');
+  });
+}
