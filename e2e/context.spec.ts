@@ -7,13 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { ADAPTERS } from '../extension/content/sites/registry';
 import { rowTokens, summaryWords } from '../extension/popup/context-words';
 import { buildBundle } from '../shared/context/bundle';
 import { countTokens, totalOf } from '../shared/context/tokens';
 import { instructionFor } from '../shared/instructions/registry';
 import { renderMarkdown } from './chat-page';
+import { answerIn, composerTextOf, withEditorStyle } from './context-page';
 import { AFTER, BEFORE, DRAFT, gitProject, PICKED, projectFiles, REPLY } from './context-project';
 import { expect, extensionPage, REPO, servePage, test } from './fixtures';
 import { applyAll, openSidePanel, rememberFolder } from './review';
@@ -57,58 +57,20 @@ const CASES: Case[] = [
   },
 ];
 
-/**
- * The page answers: the last assistant turn of `template` (the site's own markup), its text replaced by
- * the reply rendered and its ids made new, added after the page's last turn; on a page with none yet (a
- * new chat's composer), with the template's folders around it, so that selectors keyed on them match.
- */
-async function pageAnswers(tab: Page, site: string, template: string, markdown: string): Promise<void> {
+/** The page answers `markdown` in the markup of `template`'s last assistant turn (context-page.ts). */
+async function pageAnswers(
+  tab: import('@playwright/test').Page,
+  site: string,
+  template: string,
+  markdown: string,
+) {
   const { selectors } = adapterById(site)!;
-  await tab.evaluate(
-    ([html, turn, content, body]) => {
-      // A turn's unit: its highest ancestor that holds no other turn (the element a site adds per message).
-      const unitOf = (el: Element) => {
-        let unit = el;
-        while (unit.parentElement && unit.parentElement.querySelectorAll(turn).length === 1) {
-          if (unit.parentElement === unit.ownerDocument.body) break;
-          unit = unit.parentElement;
-        }
-        return unit;
-      };
-      const doc = new DOMParser().parseFromString(html, 'text/html');
-      const turns = [...doc.querySelectorAll(turn)];
-      const unit = unitOf(turns[turns.length - 1]!);
-      const clone = document.importNode(unit, true) as Element;
-      const place = clone.matches(content) ? clone : clone.querySelector(content)!;
-      place.innerHTML = body;
-      for (const el of [clone, ...clone.querySelectorAll('[data-message-id], [data-turn-id]')]) {
-        if (el.hasAttribute('data-message-id')) el.setAttribute('data-message-id', 'e2e-answer');
-        if (el.hasAttribute('data-turn-id')) el.setAttribute('data-turn-id', 'e2e-answer');
-      }
-      const here = [...document.querySelectorAll(turn)];
-      if (here.length > 0) unitOf(here[here.length - 1]!).after(clone);
-      else {
-        let skeleton = clone;
-        for (let up = unit.parentElement; up && up !== doc.body; up = up.parentElement) {
-          const outer = document.importNode(up, false) as Element;
-          outer.append(skeleton);
-          skeleton = outer;
-        }
-        document.body.prepend(skeleton);
-      }
-      // As the sites do, the new answer's end is scrolled into view (typing scrolled the page to the
-      // composer, and replies far from the viewport are read only when the user comes near them). The turn
-      // element may sit far below the clone's top (Kimi's reasoning panel comes first).
-      const answered = clone.matches(turn) ? [clone] : [...clone.querySelectorAll(turn)];
-      (answered[answered.length - 1] ?? clone).scrollIntoView({ block: 'end' });
-    },
-    [
-      readFileSync(template, 'utf8'),
-      selectors.turn.css,
-      selectors.content!.css,
-      renderMarkdown(markdown),
-    ] as const,
-  );
+  await tab.evaluate(answerIn, [
+    readFileSync(template, 'utf8'),
+    selectors.turn.css,
+    selectors.content!.css,
+    renderMarkdown(markdown),
+  ] as const);
 }
 
 async function tabIdOf(serviceWorker: import('@playwright/test').Worker, url: string): Promise<number> {
@@ -172,10 +134,9 @@ for (const c of CASES) {
       { instruction },
     );
     // What the box holds, as the page's own text: the draft, a blank line, the bundle — nothing sent.
-    expect(await composerText(composer)).toBe(`${DRAFT}\n\n${bundle}`);
+    expect(await composer.evaluate(composerTextOf)).toBe(`${DRAFT}\n\n${bundle}`);
 
     await pageAnswers(tab, c.site, c.template, REPLY);
-    const sel = adapterById(c.site)!.selectors;
     const button = tab.locator('[data-replyapply="apply"]').last();
     await expect(button).toHaveAttribute('data-files', '3', { timeout: 15_000 });
     await button.locator('button').click();
@@ -189,46 +150,5 @@ for (const c of CASES) {
     await ignored.locator('input[data-accept]').first().check();
     await applyAll(panel);
     expect(projectFiles(root)).toEqual(AFTER);
-  });
-}
-
-/**
- * The saved pages come without their stylesheets. ProseMirror's own (prosemirror-view's
- * style/prosemirror.css, which tiptap injects too) makes the editor `white-space: pre-wrap`, where the
- * browser types spaces as spaces; without it, Chromium's editing writes runs of spaces as alternating
- * no-break spaces. Kimi's Lexical editor carries the rule inline, so its capture needs nothing.
- */
-function withEditorStyle(html: string): string {
-  const style = '<style>.ProseMirror { white-space: pre-wrap; }</style>';
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${style}`) : style + html;
-}
-
-/**
- * The box's text as its editor reads it: each block (paragraph) a line, a `<br>` a line break except the
- * one that only holds an empty block open. `innerText` would not do: it puts a blank line between
- * paragraphs, whose margins it counts.
- */
-async function composerText(composer: import('@playwright/test').Locator): Promise<string> {
-  return composer.evaluate((el) => {
-    if (el instanceof HTMLTextAreaElement) return el.value;
-    const lines: string[] = [''];
-    const block = (n: Node) => n instanceof HTMLElement && /^(P|DIV|LI|PRE|H[1-6])$/.test(n.tagName);
-    const walk = (n: Node) => {
-      for (const child of n.childNodes) {
-        if (child.nodeType === Node.TEXT_NODE) {
-          const parts = (child.textContent ?? '').split('\n');
-          lines.push(`${lines.pop() ?? ''}${parts[0]}`);
-          for (const part of parts.slice(1)) lines.push(part);
-        } else if (child instanceof HTMLBRElement) {
-          const placeholder = child.parentNode !== null && block(child.parentNode) && !child.nextSibling;
-          if (!placeholder) lines.push('');
-        } else if (block(child)) {
-          if (lines[lines.length - 1] !== '' || lines.length > 1) lines.push('');
-          walk(child);
-        } else walk(child);
-      }
-    };
-    walk(el);
-    return lines.join('\n');
   });
 }
