@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   afterSending,
   changedSince,
+  DEFAULT_TICK_BYTES,
+  defaultChoice,
   defaultTicks,
   filtered,
   folderState,
@@ -36,6 +38,25 @@ const tree: Tree = {
 describe('picking files for the chat', () => {
   it('leaves ignored, secret and too large files unticked by default', () => {
     expect([...defaultTicks(tree)].sort()).toEqual(['src/a.ts', 'src/lib/b.ts']);
+  });
+
+  it('ticks the plain files only while together they come to at most DEFAULT_TICK_BYTES', () => {
+    const sized = (n: number, size: number): Tree => ({
+      ...tree,
+      entries: [...tree.entries, ...Array.from({ length: n }, (_, i) => entry(`gen/f${i}.ts`, { size }))],
+    });
+    const plainBytes = (t: Tree) =>
+      t.entries
+        .filter((e) => e.kind === 'file' && !e.ignored && !e.secret && !e.tooLarge)
+        .reduce((n, e) => n + e.size, 0);
+    const fits = sized(1, DEFAULT_TICK_BYTES - plainBytes(tree));
+    expect(defaultChoice(fits)).toEqual({ ticks: new Set(['src/a.ts', 'src/lib/b.ts', 'gen/f0.ts']) });
+    const over = sized(1, DEFAULT_TICK_BYTES - plainBytes(tree) + 1);
+    expect(defaultChoice(over)).toEqual({
+      ticks: new Set(),
+      heldBack: { files: 3, bytes: DEFAULT_TICK_BYTES + 1 },
+    });
+    expect(defaultTicks(over).size).toBe(0);
   });
 
   it('ticks all of a folder’s tickable files, and clears them again', () => {

@@ -19,9 +19,29 @@ export function tickable(entry: TreeEntry): boolean {
   return entry.kind === 'file' && !entry.tooLarge && bundlePathProblem(entry.path) === null;
 }
 
-/** Ticked when nothing is remembered: every tickable file but those git ignores and those that look secret. */
+/**
+ * The most the files ticked by default may come to: 512 KiB, about 128k tokens at some 4 bytes a token,
+ * the largest window most chat sites give. A folder whose files come to more is a project the user picks
+ * from, not one to send whole: ticking a part of it by walk order would be a choice nobody made.
+ */
+export const DEFAULT_TICK_BYTES = 512 * 1024;
+
+/**
+ * Ticked when nothing is remembered: every tickable file but those git ignores and those that look
+ * secret — when together they come to at most `DEFAULT_TICK_BYTES`; else none (`heldBack` says why).
+ */
 export function defaultTicks(tree: Tree): Set<string> {
-  return new Set(tree.entries.filter((e) => tickable(e) && !e.ignored && !e.secret).map((e) => e.path));
+  return defaultChoice(tree).ticks;
+}
+
+export function defaultChoice(tree: Tree): {
+  ticks: Set<string>;
+  heldBack?: { files: number; bytes: number };
+} {
+  const plain = tree.entries.filter((e) => tickable(e) && !e.ignored && !e.secret);
+  const bytes = plain.reduce((n, e) => n + e.size, 0);
+  if (bytes > DEFAULT_TICK_BYTES) return { ticks: new Set(), heldBack: { files: plain.length, bytes } };
+  return { ticks: new Set(plain.map((e) => e.path)) };
 }
 
 /**

@@ -195,6 +195,23 @@ describe('Add files to the chat', () => {
     ).toEqual(['may hold secrets', 'ignored by git']);
   });
 
+  it('ticks nothing by default in a folder whose files come to more than a chat takes, and says so', async () => {
+    fakeChrome({}, () => undefined);
+    // 600 files of 1 KiB: 600 KiB, over the default's bound; nothing is read or counted meanwhile.
+    const entries = Array.from({ length: 600 }, (_, i) => entry(`src/f${i}.ts`, { size: 1024 }));
+    const host = await openPicker(disk(), undefined, { entries });
+    expect(box('Add src/f0.ts').checked).toBe(false);
+    expect(box('Add src/f1.ts').checked).toBe(false);
+    expect($('context-summary').textContent).toBe(
+      "None ticked: this folder's 600 files come to 600 KiB, more than a chat takes at once. Tick the ones it needs.",
+    );
+    expect(host.calls.filter((c) => c.method === 'readFiles')).toEqual([]);
+    // A tick by hand is a choice like any other.
+    await click(box('Add src/f1.ts'));
+    expect(box('Add src/f1.ts').checked).toBe(true);
+    expect($('context-summary').textContent).not.toContain('None ticked');
+  });
+
   it('says where the listing stopped', async () => {
     fakeChrome({}, () => undefined);
     await openPicker(disk(), undefined, { stopped: { bound: 'entries', limit: 5000 } });
@@ -393,14 +410,17 @@ describe('Add files to the chat', () => {
 
   it('neither reads nor counts ticked files over what a message box takes, and says so', async () => {
     fakeChrome({}, () => undefined);
-    const big = [entry('a.txt', { size: 3 * 1024 * 1024 }), entry('b.txt', { size: 3 * 1024 * 1024 })];
+    const big = [entry('a.txt', { size: 5 * 1024 * 1024 }), entry('b.txt', { size: 1024 })];
     const host = await openPicker({ 'a.txt': 'a', 'b.txt': 'b' }, undefined, { entries: big });
+    // Nothing ticked by default (over DEFAULT_TICK_BYTES): the user ticks both by hand.
+    await click(box('Add a.txt'));
+    await click(box('Add b.txt'));
     expect($('context-summary').textContent).toBe(
-      '2 files, 6 MiB: more than the 4 MiB a message box is given. Untick some.',
+      '2 files, 5 MiB: more than the 4 MiB a message box is given. Untick some.',
     );
     expect($<HTMLButtonElement>('context-insert').disabled).toBe(true);
     expect(host.calls.map((c) => c.method)).toEqual(['listTree']);
-    await click(box('Add b.txt'));
+    await click(box('Add a.txt'));
     expect(host.calls.map((c) => c.method)).toEqual(['listTree', 'readFiles']);
     expect($('context-summary').textContent).toMatch(/^1 file, [\d,]+ tokens$/);
   });

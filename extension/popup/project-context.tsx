@@ -24,7 +24,7 @@ import { type FileText, READ_BATCH, readTexts, sendBundle } from './context-io';
 import {
   afterSending,
   changedSince,
-  defaultTicks,
+  defaultChoice,
   filtered,
   readSelections,
   readSent,
@@ -100,6 +100,8 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
   const [tree, setTree] = useState<Tree | null>(null);
   const [treeError, setTreeError] = useState<string | null>(null);
   const [ticked, setTicked] = useState<Set<string>>(new Set());
+  /** The default ticks held back (the folder's plain files come to more than a chat takes): how many, how much. */
+  const [heldBack, setHeldBack] = useState<{ files: number; bytes: number } | null>(null);
   const [sent, setSent] = useState<Record<string, string>>({});
   const [filter, setFilter] = useState('');
   const [texts, setTexts] = useState<ReadonlyMap<string, FileText>>(new Map());
@@ -137,7 +139,10 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
       }
       if (!live) return;
       const remembered = readSelections(stored[SELECTION_KEY])[key];
-      const first = remembered?.root === root ? restoreTicks(listed, remembered.paths) : defaultTicks(listed);
+      const choice =
+        remembered?.root === root ? { ticks: restoreTicks(listed, remembered.paths) } : defaultChoice(listed);
+      const first = choice.ticks;
+      setHeldBack(choice.heldBack ?? null);
       initialTicks.current = first;
       setTicked(first);
       setSent(readSent(stored[SENT_KEY])[key] ?? {});
@@ -392,7 +397,9 @@ function Picker({ root, call, chat }: { root: string; call: HostCall; chat: Acti
       </label>
       <p data-replyapply="context-summary" style={{ margin: '6px 0 2px', fontWeight: 600 }}>
         {chosen.length === 0
-          ? 'No file ticked.'
+          ? heldBack
+            ? `None ticked: this folder's ${filesWords(heldBack.files)} come to ${sizeWords(heldBack.bytes)}, more than a chat takes at once. Tick the ones it needs.`
+            : 'No file ticked.'
           : tooMuch
             ? `${filesWords(chosen.length)}, ${sizeWords(chosenBytes)}: more than the ${sizeWords(MAX_BUNDLE_CHARS)} a message box is given. Untick some.`
             : total && ready
