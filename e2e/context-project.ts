@@ -4,6 +4,7 @@
  * them by the paths the bundle gave (SEARCH/REPLACE, each block under its path).
  */
 import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { makeProject, readTree, type Tree } from './project';
 
 export const DRAFT = 'Please add a greeting option.';
@@ -69,3 +70,41 @@ export function gitProject(): string {
 export function projectFiles(root: string): Tree {
   return Object.fromEntries(Object.entries(readTree(root)).filter(([p]) => !p.startsWith('.git/')));
 }
+
+const REPO = resolve(import.meta.dirname, '..');
+const SITES = join(REPO, 'extension', 'content', 'sites');
+const CORPUS = join(REPO, '..', 'shared', 'corpus', 'pages');
+
+export interface Case {
+  site: string;
+  /** The page the user is on: its composer is where the bundle goes. */
+  page: string;
+  url: string;
+  conversationId: string;
+  /** A saved page of the same site whose last assistant turn is the markup the answer is given in. */
+  template: string;
+}
+
+export const CASES: Case[] = [
+  {
+    site: 'chatgpt',
+    page: join(SITES, 'fixtures', 'chatgpt-two-replies.html'),
+    url: 'https://chatgpt.com/c/68f1c2a4-5b6e-8004-9a3c-2f1d7e0b9a11',
+    conversationId: '68f1c2a4-5b6e-8004-9a3c-2f1d7e0b9a11',
+    template: join(SITES, 'fixtures', 'chatgpt-two-replies.html'),
+  },
+  {
+    site: 'claude',
+    page: join(CORPUS, 'claude-403.html'),
+    url: 'https://claude.ai/chat/23d7688d-1aa0-4e02-9b24-c81cad3a28e9',
+    conversationId: '23d7688d-1aa0-4e02-9b24-c81cad3a28e9',
+    template: join(SITES, 'fixtures', 'claude-two-replies.html'),
+  },
+  {
+    site: 'kimi',
+    page: join(SITES, 'captures', 'kimi-202-composer.html'),
+    url: 'https://www.kimi.com/chat/19b9669f-a572-8d79-8000-09ef2d189203',
+    conversationId: '19b9669f-a572-8d79-8000-09ef2d189203',
+    template: join(SITES, 'captures', 'kimi-202.html'),
+  },
+];

@@ -6,7 +6,6 @@
  * answers with a reply that edits those files by the bundle's paths, and Apply writes it with no guess.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ADAPTERS } from '../extension/content/sites/registry';
 import { rowTokens, summaryWords } from '../extension/popup/context-words';
 import { buildBundle } from '../shared/context/bundle';
@@ -14,48 +13,11 @@ import { countTokens, totalOf } from '../shared/context/tokens';
 import { instructionFor } from '../shared/instructions/registry';
 import { renderMarkdown } from './chat-page';
 import { answerIn, composerTextOf, withEditorStyle } from './context-page';
-import { AFTER, BEFORE, DRAFT, gitProject, PICKED, projectFiles, REPLY } from './context-project';
-import { expect, extensionPage, REPO, servePage, test } from './fixtures';
+import { AFTER, BEFORE, CASES, DRAFT, gitProject, PICKED, projectFiles, REPLY } from './context-project';
+import { expect, extensionPage, servePage, test } from './fixtures';
 import { applyAll, openSidePanel, rememberFolder } from './review';
 
 const adapterById = (id: string) => ADAPTERS.find((a) => a.id === id);
-
-const SITES = join(REPO, 'extension', 'content', 'sites');
-const CORPUS = join(REPO, '..', 'shared', 'corpus', 'pages');
-
-interface Case {
-  site: string;
-  /** The page the user is on: its composer is where the bundle goes. */
-  page: string;
-  url: string;
-  conversationId: string;
-  /** A saved page of the same site whose last assistant turn is the markup the answer is given in. */
-  template: string;
-}
-
-const CASES: Case[] = [
-  {
-    site: 'chatgpt',
-    page: join(SITES, 'fixtures', 'chatgpt-two-replies.html'),
-    url: 'https://chatgpt.com/c/68f1c2a4-5b6e-8004-9a3c-2f1d7e0b9a11',
-    conversationId: '68f1c2a4-5b6e-8004-9a3c-2f1d7e0b9a11',
-    template: join(SITES, 'fixtures', 'chatgpt-two-replies.html'),
-  },
-  {
-    site: 'claude',
-    page: join(CORPUS, 'claude-403.html'),
-    url: 'https://claude.ai/chat/23d7688d-1aa0-4e02-9b24-c81cad3a28e9',
-    conversationId: '23d7688d-1aa0-4e02-9b24-c81cad3a28e9',
-    template: join(SITES, 'fixtures', 'claude-two-replies.html'),
-  },
-  {
-    site: 'kimi',
-    page: join(SITES, 'captures', 'kimi-202-composer.html'),
-    url: 'https://www.kimi.com/chat/19b9669f-a572-8d79-8000-09ef2d189203',
-    conversationId: '19b9669f-a572-8d79-8000-09ef2d189203',
-    template: join(SITES, 'captures', 'kimi-202.html'),
-  },
-];
 
 /** The page answers `markdown` in the markup of `template`'s last assistant turn (context-page.ts). */
 async function pageAnswers(

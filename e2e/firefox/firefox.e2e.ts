@@ -16,7 +16,7 @@ import { FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
 import { instructionFor } from '../../shared/instructions/registry';
 import { renderMarkdown } from '../chat-page';
 import { answerIn, composerTextOf, withEditorStyle } from '../context-page';
-import { AFTER, BEFORE, DRAFT, gitProject, PICKED, projectFiles, REPLY } from '../context-project';
+import { AFTER, BEFORE, CASES, DRAFT, gitProject, PICKED, projectFiles, REPLY } from '../context-project';
 import { makeProject, readTree, type Tree } from '../project';
 import type { Target } from './devtools-client';
 import { type FirefoxSession, launchFirefox, REPO, servePages } from './firefox';
@@ -52,10 +52,10 @@ async function waitIn<A, R>(
   }
 }
 
-/** The saved ChatGPT page at its real URL; its conversation API answers 404, as when signed out. */
-async function openSavedChatGpt(ff: FirefoxSession, html: string, url: string): Promise<Page> {
+/** A saved page at its real URL; its site's APIs answer 404 (ChatGPT's conversation API, as when signed out). */
+async function openSaved(ff: FirefoxSession, html: string, url: string): Promise<Page> {
   const page = await ff.browser.newPage();
-  await servePages(page, 'https://chatgpt.com', (request) =>
+  await servePages(page, new URL(url).origin, (request) =>
     request.isNavigationRequest()
       ? { status: 200, contentType: 'text/html; charset=utf-8', body: html }
       : undefined,
@@ -101,7 +101,7 @@ it('the add-on loads with its id, and its background reaches the real host regis
 
 it('on a saved ChatGPT page at its real URL, each reply with changes gets its Apply button', async () => {
   const { html, page: fixture } = saved('chatgpt-two-replies');
-  const page = await openSavedChatGpt(ff, html, fixture.url);
+  const page = await openSaved(ff, html, fixture.url);
   await page.waitForFunction(() => document.querySelectorAll('[data-replyapply="apply"]').length === 2, {
     timeout: 15_000,
   });
@@ -125,7 +125,7 @@ it('a click on Apply opens the review beside the chat, which writes the reply to
     },
     [`chatgpt:${fixture.conversationId}`, root],
   );
-  const page = await openSavedChatGpt(ff, html, fixture.url);
+  const page = await openSaved(ff, html, fixture.url);
   const reply = fixture.replies[1]!.messageId;
   const button = await page.waitForSelector(`[data-replyapply="apply"][data-message-id="${reply}"]`, {
     timeout: 15_000,
@@ -164,198 +164,207 @@ it('a click on Apply opens the review beside the chat, which writes the reply to
   await page.close();
 });
 
-it('"Add files to the chat" on a saved ChatGPT page: three files with their tokens go in after the draft, and the answer applies', async () => {
-  const { html, page: fixture } = saved('chatgpt-two-replies');
-  const chatgpt = ADAPTERS.find((a) => a.id === 'chatgpt')!.selectors;
-  const root = gitProject();
-  const bg = await ff.background();
-  await ff.devtools.evaluate(
-    bg,
-    async ([key, folder]: [string, string]) => {
-      await chrome.storage.local.set({
-        folders: { last: folder, recent: [folder], byConversation: { [key]: folder } },
+for (const c of CASES)
+  it(`"Add files to the chat" on ${c.site}'s saved page: three files with their tokens go in after the draft, and the answer applies`, async () => {
+    const site = ADAPTERS.find((a) => a.id === c.site)!.selectors;
+    const root = gitProject();
+    const bg = await ff.background();
+    await ff.devtools.evaluate(
+      bg,
+      async ([key, folder]: [string, string]) => {
+        await chrome.storage.local.set({
+          folders: { last: folder, recent: [folder], byConversation: { [key]: folder } },
+        });
+      },
+      [`${c.site}:${c.conversationId}`, root],
+    );
+    // An earlier test's review is closed, so that the one found below is this reply's.
+    await ff.devtools.evaluate(bg, async () => {
+      const reviews = await chrome.tabs.query({
+        url: chrome.runtime.getURL('extension/sidepanel/index.html'),
       });
-    },
-    [`chatgpt:${fixture.conversationId}`, root],
-  );
-  // An earlier test's review is closed, so that the one found below is this reply's.
-  await ff.devtools.evaluate(bg, async () => {
-    const reviews = await chrome.tabs.query({ url: chrome.runtime.getURL('extension/sidepanel/index.html') });
-    await chrome.tabs.remove(reviews.map((t) => t.id!));
-  });
-  const page = await openSavedChatGpt(ff, withEditorStyle(html), fixture.url);
-  await page.waitForSelector('html[data-replyapply-active="chatgpt"]', { timeout: 15_000 });
-  await page.click(chatgpt.composer!.css);
-  await page.keyboard.type(DRAFT);
+      await chrome.tabs.remove(reviews.map((t) => t.id!));
+    });
+    const page = await openSaved(ff, withEditorStyle(readFileSync(c.page, 'utf8')), c.url);
+    await page.waitForSelector(`html[data-replyapply-active="${c.site}"]`, { timeout: 15_000 });
+    await page.click(site.composer!.css);
+    await page.keyboard.type(DRAFT);
 
-  // The popup, as a tab of its own for the chat's tab (?tab=<id>): Firefox opens an action's popup only
-  // on a click on the toolbar, which no driver reaches.
-  await ff.devtools.evaluate(
-    bg,
-    async (url: string) => {
-      const [chat] = await chrome.tabs.query({ url });
-      await chrome.tabs.create({
-        url: chrome.runtime.getURL(`extension/popup/index.html?tab=${chat!.id}`),
-        active: false,
-      });
-    },
-    fixture.url,
-  );
-  const popup = await ff.devtools.target((u) => u.includes('/extension/popup/index.html'), 15_000);
-  await waitIn(
-    ff,
-    popup,
-    () => {
-      const open = document.querySelector<HTMLButtonElement>('[data-replyapply="context-open"]');
-      open?.click();
-      return open ? true : null;
-    },
-    null,
-    'the picker button',
-  );
-  // Ticked by default: the plain files. The file git ignores is listed unticked, with its warning.
-  const ticks = await waitIn(
-    ff,
-    popup,
-    (paths: string[]) => {
-      const boxes = paths.map((p) =>
-        document.querySelector<HTMLInputElement>(`input[aria-label="Add ${p}"]`),
-      );
-      if (boxes.some((b) => !b)) return null;
-      const warning = document.querySelector(
-        '[data-replyapply="context-row"][data-path="settings.local.json"] [data-replyapply="context-warning"]',
-      );
-      return { ticked: boxes.map((b) => b!.checked), warning: warning?.textContent ?? null };
-    },
-    ['src/app.py', '.gitignore', 'settings.local.json'],
-    'the tree',
-  );
-  expect(ticks).toEqual({ ticked: [true, true, false], warning: 'ignored by git' });
-  // Ticked and unticked by hand, each click once its box shows the state it is to change (as a user sees it).
-  for (const [path, want] of [
-    ['.gitignore', false],
-    ['settings.local.json', true],
-  ] as const)
+    // The popup, as a tab of its own for the chat's tab (?tab=<id>): Firefox opens an action's popup only
+    // on a click on the toolbar, which no driver reaches.
+    const chatTab = await ff.devtools.evaluate(
+      bg,
+      async (url: string) => {
+        const [chat] = await chrome.tabs.query({ url });
+        await chrome.tabs.create({
+          url: chrome.runtime.getURL(`extension/popup/index.html?tab=${chat!.id}`),
+          active: false,
+        });
+        return chat!.id!;
+      },
+      c.url,
+    );
+    const popup = await ff.devtools.target(
+      (u) => u.endsWith(`/extension/popup/index.html?tab=${chatTab}`),
+      15_000,
+    );
     await waitIn(
       ff,
       popup,
-      ([p, on]: [string, boolean]) => {
-        const box = document.querySelector<HTMLInputElement>(`input[aria-label="Add ${p}"]`)!;
-        if (box.checked === on) return true;
-        box.click();
-        return null;
+      () => {
+        const open = document.querySelector<HTMLButtonElement>('[data-replyapply="context-open"]');
+        open?.click();
+        return open ? true : null;
       },
-      [path, want],
-      `${path} ticked ${want}`,
+      null,
+      'the picker button',
     );
-  // Each file's tokens, and the total with the bundle's own words, as ChatGPT's tokenizer counts them.
-  const counts = PICKED.map((p) => countTokens(BEFORE[p]!, 'chatgpt'));
-  const instruction = instructionFor(undefined).text;
-  const framing = countTokens(
-    buildBundle(
-      PICKED.map((path) => ({ path, content: '' })),
-      { instruction },
-    ),
-    'chatgpt',
-  );
-  const expected = {
-    rows: counts.map(rowTokens),
-    summary: summaryWords(3, totalOf([...counts, framing], 'chatgpt')),
-  };
-  // Once every picked row shows its count, the total is the one to check.
-  const shown = await waitIn(
-    ff,
-    popup,
-    (paths: string[]) => {
-      const rows = paths.map(
-        (p) =>
-          document.querySelector(
-            `[data-replyapply="context-row"][data-path="${p}"] [data-replyapply="context-tokens"]`,
-          )?.textContent ?? '',
+    // Ticked by default: the plain files. The file git ignores is listed unticked, with its warning.
+    const ticks = await waitIn(
+      ff,
+      popup,
+      (paths: string[]) => {
+        const boxes = paths.map((p) =>
+          document.querySelector<HTMLInputElement>(`input[aria-label="Add ${p}"]`),
+        );
+        if (boxes.some((b) => !b)) return null;
+        const warning = document.querySelector(
+          '[data-replyapply="context-row"][data-path="settings.local.json"] [data-replyapply="context-warning"]',
+        );
+        return { ticked: boxes.map((b) => b!.checked), warning: warning?.textContent ?? null };
+      },
+      ['src/app.py', '.gitignore', 'settings.local.json'],
+      'the tree',
+    );
+    expect(ticks).toEqual({ ticked: [true, true, false], warning: 'ignored by git' });
+    // Ticked and unticked by hand, each click once its box shows the state it is to change (as a user sees it).
+    for (const [path, want] of [
+      ['.gitignore', false],
+      ['settings.local.json', true],
+    ] as const)
+      await waitIn(
+        ff,
+        popup,
+        ([p, on]: [string, boolean]) => {
+          const box = document.querySelector<HTMLInputElement>(`input[aria-label="Add ${p}"]`)!;
+          if (box.checked === on) return true;
+          box.click();
+          return null;
+        },
+        [path, want],
+        `${path} ticked ${want}`,
       );
-      if (rows.some((r) => !/^\d/.test(r))) return null;
-      return {
-        rows,
-        summary: document.querySelector('[data-replyapply="context-summary"]')?.textContent ?? '',
-      };
-    },
-    [...PICKED],
-    'the counts',
-  );
-  expect(shown).toEqual(expected);
+    // Each file's tokens, and the total with the bundle's own words, as the site's tokenizer counts them.
+    const counts = PICKED.map((p) => countTokens(BEFORE[p]!, c.site));
+    const instruction = instructionFor(undefined).text;
+    const framing = countTokens(
+      buildBundle(
+        PICKED.map((path) => ({ path, content: '' })),
+        { instruction },
+      ),
+      c.site,
+    );
+    const expected = {
+      rows: counts.map(rowTokens),
+      summary: summaryWords(3, totalOf([...counts, framing], c.site)),
+    };
+    // Once every picked row shows its count, the total is the one to check.
+    const shown = await waitIn(
+      ff,
+      popup,
+      (paths: string[]) => {
+        const rows = paths.map(
+          (p) =>
+            document.querySelector(
+              `[data-replyapply="context-row"][data-path="${p}"] [data-replyapply="context-tokens"]`,
+            )?.textContent ?? '',
+        );
+        if (rows.some((r) => !/\d/.test(r))) return null;
+        return {
+          rows,
+          summary: document.querySelector('[data-replyapply="context-summary"]')?.textContent ?? '',
+        };
+      },
+      [...PICKED],
+      'the counts',
+    );
+    expect(shown).toEqual(expected);
 
-  await ff.devtools.evaluate(popup, () => {
-    document.querySelector<HTMLButtonElement>('[data-replyapply="context-insert"]')!.click();
-  });
-  const status = await waitIn(
-    ff,
-    popup,
-    () => {
-      const text = document.querySelector('[data-replyapply="context-status"]')?.textContent ?? '';
-      return text.includes('Inserted') || text.includes('not') ? text : null;
-    },
-    null,
-    'the insert',
-  );
-  expect(status).toContain('Inserted 3 files');
-  const bundle = buildBundle(
-    PICKED.map((path) => ({ path, content: BEFORE[path]! })),
-    { instruction },
-  );
-  // What the box holds, as the page's own text: the draft, a blank line, the bundle — nothing sent.
-  expect(await page.$eval(chatgpt.composer!.css, composerTextOf)).toBe(`${DRAFT}\n\n${bundle}`);
+    await ff.devtools.evaluate(popup, () => {
+      document.querySelector<HTMLButtonElement>('[data-replyapply="context-insert"]')!.click();
+    });
+    const status = await waitIn(
+      ff,
+      popup,
+      () => {
+        const text = document.querySelector('[data-replyapply="context-status"]')?.textContent ?? '';
+        return text.includes('Inserted') || text.includes('not') ? text : null;
+      },
+      null,
+      'the insert',
+    );
+    expect(status).toContain('Inserted 3 files');
+    const bundle = buildBundle(
+      PICKED.map((path) => ({ path, content: BEFORE[path]! })),
+      { instruction },
+    );
+    // What the box holds, as the page's own text: the draft, a blank line, the bundle — nothing sent.
+    expect(await page.$eval(site.composer!.css, composerTextOf)).toBe(`${DRAFT}\n\n${bundle}`);
 
-  await page.evaluate(answerIn, [
-    html,
-    chatgpt.turn.css,
-    chatgpt.content!.css,
-    renderMarkdown(REPLY),
-  ] as const);
-  // The button's host (its control is in a shadow root): a trusted click on it reaches the control.
-  const button = await page.waitForSelector(
-    '[data-replyapply="apply"][data-message-id="e2e-answer"][data-files="3"]',
-    {
-      timeout: 15_000,
-    },
-  );
-  await button!.click();
-  const review = await ff.devtools.target((u) => u.endsWith('/extension/sidepanel/index.html'), 15_000);
-  const planned = await waitIn(
-    ff,
-    review,
-    () => {
-      const files = [...document.querySelectorAll('[data-replyapply-file]')];
-      if (files.length < 3 || files.some((f) => f.getAttribute('data-status') !== 'ok')) return null;
-      return {
-        files: files.map((f) => f.getAttribute('data-replyapply-file')).sort(),
-        guess: document.body.textContent!.includes('is a guess'),
-      };
-    },
-    null,
-    'the three files planned',
-  );
-  expect(planned).toEqual({ files: [...PICKED], guess: false });
-  // The review leaves the file git ignores unticked too, with its warning: the user ticks it here.
-  const ignoredWarning = await ff.devtools.evaluate(review, () => {
-    const row = document.querySelector('[data-replyapply-file="settings.local.json"]')!;
-    const warned = row.querySelector('[data-replyapply="git-ignored"]') !== null;
-    const accept = row.querySelector<HTMLInputElement>('input[data-accept]')!;
-    if (!accept.checked) accept.click();
-    return warned;
+    await page.evaluate(answerIn, [
+      readFileSync(c.template, 'utf8'),
+      site.turn.css,
+      site.content!.css,
+      renderMarkdown(REPLY),
+    ] as const);
+    // The button's host (its control is in a shadow root): a trusted click on it reaches the control.
+    // The answer's button, the page's last (not every site's turn carries a message id to find it by).
+    const button = await page.waitForFunction(
+      () => {
+        const all = document.querySelectorAll('[data-replyapply="apply"]');
+        const last = all[all.length - 1];
+        return last?.getAttribute('data-files') === '3' ? last : null;
+      },
+      { timeout: 15_000 },
+    );
+    await (button as import('puppeteer-core').ElementHandle<Element>).click();
+    const review = await ff.devtools.target((u) => u.endsWith('/extension/sidepanel/index.html'), 15_000);
+    const planned = await waitIn(
+      ff,
+      review,
+      () => {
+        const files = [...document.querySelectorAll('[data-replyapply-file]')];
+        if (files.length < 3 || files.some((f) => f.getAttribute('data-status') !== 'ok')) return null;
+        return {
+          files: files.map((f) => f.getAttribute('data-replyapply-file')).sort(),
+          guess: document.body.textContent!.includes('is a guess'),
+        };
+      },
+      null,
+      'the three files planned',
+    );
+    expect(planned).toEqual({ files: [...PICKED], guess: false });
+    // The review leaves the file git ignores unticked too, with its warning: the user ticks it here.
+    const ignoredWarning = await ff.devtools.evaluate(review, () => {
+      const row = document.querySelector('[data-replyapply-file="settings.local.json"]')!;
+      const warned = row.querySelector('[data-replyapply="git-ignored"]') !== null;
+      const accept = row.querySelector<HTMLInputElement>('input[data-accept]')!;
+      if (!accept.checked) accept.click();
+      return warned;
+    });
+    expect(ignoredWarning).toBe(true);
+    await ff.devtools.evaluate(review, () => {
+      (document.querySelector('[data-replyapply="apply-all"]') as HTMLButtonElement).click();
+    });
+    await waitIn(
+      ff,
+      review,
+      () => (document.querySelector('[data-replyapply="result"] [data-state="applied"]') ? true : null),
+      null,
+      'the apply to finish',
+    );
+    expect(projectFiles(root)).toEqual(AFTER);
+    await ff.devtools.evaluate(review, () => window.close());
+    await ff.devtools.evaluate(popup, () => window.close());
+    await page.close();
   });
-  expect(ignoredWarning).toBe(true);
-  await ff.devtools.evaluate(review, () => {
-    (document.querySelector('[data-replyapply="apply-all"]') as HTMLButtonElement).click();
-  });
-  await waitIn(
-    ff,
-    review,
-    () => (document.querySelector('[data-replyapply="result"] [data-state="applied"]') ? true : null),
-    null,
-    'the apply to finish',
-  );
-  expect(projectFiles(root)).toEqual(AFTER);
-  await ff.devtools.evaluate(review, () => window.close());
-  await ff.devtools.evaluate(popup, () => window.close());
-  await page.close();
-});
