@@ -5,6 +5,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { rowTokens, summaryWords } from '../extension/popup/context-words';
+import { buildBundle } from '../shared/context/bundle';
+import { countTokens, totalOf } from '../shared/context/tokens';
+import { instructionFor } from '../shared/instructions/registry';
 import { makeProject, readTree, type Tree } from './project';
 
 export const DRAFT = 'Please add a greeting option.';
@@ -58,6 +62,30 @@ export const REPLY = [
   '>>>>>>> REPLACE',
   '```',
 ].join('\n');
+
+/**
+ * What the popup shows for PICKED on `site` and what it inserts, as the site's tokenizer counts: each
+ * file's tokens, the summary (the total with the bundle's own words), and the bundle with the instruction.
+ */
+export function expectedPick(site: string): { rows: string[]; summary: string; bundle: string } {
+  const counts = PICKED.map((p) => countTokens(BEFORE[p]!, site));
+  const instruction = instructionFor(undefined).text;
+  const framing = countTokens(
+    buildBundle(
+      PICKED.map((path) => ({ path, content: '' })),
+      { instruction },
+    ),
+    site,
+  );
+  return {
+    rows: counts.map(rowTokens),
+    summary: summaryWords(PICKED.length, totalOf([...counts, framing], site)),
+    bundle: buildBundle(
+      PICKED.map((path) => ({ path, content: BEFORE[path]! })),
+      { instruction },
+    ),
+  };
+}
 
 /** The project on disk, in a git work tree of its own. */
 export function gitProject(): string {

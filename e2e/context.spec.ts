@@ -7,13 +7,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { ADAPTERS } from '../extension/content/sites/registry';
-import { rowTokens, summaryWords } from '../extension/popup/context-words';
-import { buildBundle } from '../shared/context/bundle';
-import { countTokens, totalOf } from '../shared/context/tokens';
-import { instructionFor } from '../shared/instructions/registry';
 import { renderMarkdown } from './chat-page';
 import { answerIn, composerTextOf, withEditorStyle } from './context-page';
-import { AFTER, BEFORE, CASES, DRAFT, gitProject, PICKED, projectFiles, REPLY } from './context-project';
+import {
+  AFTER,
+  CASES,
+  DRAFT,
+  expectedPick,
+  gitProject,
+  PICKED,
+  projectFiles,
+  REPLY,
+} from './context-project';
 import { expect, extensionPage, servePage, test } from './fixtures';
 import { applyAll, openSidePanel, rememberFolder } from './review';
 
@@ -48,7 +53,6 @@ for (const c of CASES) {
     serviceWorker,
   }) => {
     const root = gitProject();
-    const files = BEFORE;
     await rememberFolder(serviceWorker, c.site, c.conversationId, root);
     await servePage(context, `${new URL(c.url).origin}/**`, withEditorStyle(readFileSync(c.page, 'utf8')));
     const tab = await context.newPage();
@@ -74,29 +78,15 @@ for (const c of CASES) {
     await box('settings.local.json').check();
 
     // Each file's tokens, and the total with the bundle's own words, as the site's tokenizer counts them.
-    const counts = PICKED.map((p) => countTokens(files[p]!, c.site));
+    const expected = expectedPick(c.site);
     for (const [i, p] of PICKED.entries())
-      await expect(row(p).locator('[data-replyapply="context-tokens"]')).toHaveText(rowTokens(counts[i]!));
-    const instruction = instructionFor(undefined).text;
-    const framing = countTokens(
-      buildBundle(
-        PICKED.map((path) => ({ path, content: '' })),
-        { instruction },
-      ),
-      c.site,
-    );
-    await expect(popup.locator('[data-replyapply="context-summary"]')).toHaveText(
-      summaryWords(3, totalOf([...counts, framing], c.site)),
-    );
+      await expect(row(p).locator('[data-replyapply="context-tokens"]')).toHaveText(expected.rows[i]!);
+    await expect(popup.locator('[data-replyapply="context-summary"]')).toHaveText(expected.summary);
 
     await popup.locator('[data-replyapply="context-insert"]').click();
     await expect(popup.locator('[data-replyapply="context-status"]')).toContainText('Inserted 3 files');
-    const bundle = buildBundle(
-      PICKED.map((path) => ({ path, content: files[path]! })),
-      { instruction },
-    );
     // What the box holds, as the page's own text: the draft, a blank line, the bundle — nothing sent.
-    expect(await composer.evaluate(composerTextOf)).toBe(`${DRAFT}\n\n${bundle}`);
+    expect(await composer.evaluate(composerTextOf)).toBe(`${DRAFT}\n\n${expected.bundle}`);
 
     await pageAnswers(tab, c.site, c.template, REPLY);
     const button = tab.locator('[data-replyapply="apply"]').last();

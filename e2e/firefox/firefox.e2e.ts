@@ -9,14 +9,19 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADAPTERS } from '../../extension/content/sites/registry';
-import { rowTokens, summaryWords } from '../../extension/popup/context-words';
-import { buildBundle } from '../../shared/context/bundle';
-import { countTokens, totalOf } from '../../shared/context/tokens';
 import { FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
-import { instructionFor } from '../../shared/instructions/registry';
 import { renderMarkdown } from '../chat-page';
 import { answerIn, composerTextOf, withEditorStyle } from '../context-page';
-import { AFTER, BEFORE, CASES, DRAFT, gitProject, PICKED, projectFiles, REPLY } from '../context-project';
+import {
+  AFTER,
+  CASES,
+  DRAFT,
+  expectedPick,
+  gitProject,
+  PICKED,
+  projectFiles,
+  REPLY,
+} from '../context-project';
 import { makeProject, readTree, type Tree } from '../project';
 import type { Target } from './devtools-client';
 import { type FirefoxSession, launchFirefox, REPO, servePages } from './firefox';
@@ -62,6 +67,20 @@ async function openSaved(ff: FirefoxSession, html: string, url: string): Promise
   );
   await page.goto(url);
   return page;
+}
+
+/** Apply all in the review, and wait until it says applied. */
+async function applyAllIn(review: Target): Promise<void> {
+  await ff.devtools.evaluate(review, () => {
+    (document.querySelector('[data-replyapply="apply-all"]') as HTMLButtonElement).click();
+  });
+  await waitIn(
+    ff,
+    review,
+    () => (document.querySelector('[data-replyapply="result"] [data-state="applied"]') ? true : null),
+    null,
+    'the apply to finish',
+  );
 }
 
 let ff: FirefoxSession;
@@ -146,16 +165,7 @@ it('a click on Apply opens the review beside the chat, which writes the reply to
     'both files planned',
   );
   expect(planned).toEqual(['src/old-slug.ts', 'src/slugify.ts']);
-  await ff.devtools.evaluate(review, () => {
-    (document.querySelector('[data-replyapply="apply-all"]') as HTMLButtonElement).click();
-  });
-  await waitIn(
-    ff,
-    review,
-    () => (document.querySelector('[data-replyapply="result"] [data-state="applied"]') ? true : null),
-    null,
-    'the apply to finish',
-  );
+  await applyAllIn(review);
   expect(readTree(root)).toEqual({
     'src/greet.ts': fixture.filesBefore['src/greet.ts'],
     'src/slugify.ts':
@@ -255,19 +265,7 @@ for (const c of CASES)
         `${path} ticked ${want}`,
       );
     // Each file's tokens, and the total with the bundle's own words, as the site's tokenizer counts them.
-    const counts = PICKED.map((p) => countTokens(BEFORE[p]!, c.site));
-    const instruction = instructionFor(undefined).text;
-    const framing = countTokens(
-      buildBundle(
-        PICKED.map((path) => ({ path, content: '' })),
-        { instruction },
-      ),
-      c.site,
-    );
-    const expected = {
-      rows: counts.map(rowTokens),
-      summary: summaryWords(3, totalOf([...counts, framing], c.site)),
-    };
+    const { bundle, ...expected } = expectedPick(c.site);
     // Once every picked row shows its count, the total is the one to check.
     const shown = await waitIn(
       ff,
@@ -304,10 +302,6 @@ for (const c of CASES)
       'the insert',
     );
     expect(status).toContain('Inserted 3 files');
-    const bundle = buildBundle(
-      PICKED.map((path) => ({ path, content: BEFORE[path]! })),
-      { instruction },
-    );
     // What the box holds, as the page's own text: the draft, a blank line, the bundle — nothing sent.
     expect(await page.$eval(site.composer!.css, composerTextOf)).toBe(`${DRAFT}\n\n${bundle}`);
 
@@ -353,16 +347,7 @@ for (const c of CASES)
       return warned;
     });
     expect(ignoredWarning).toBe(true);
-    await ff.devtools.evaluate(review, () => {
-      (document.querySelector('[data-replyapply="apply-all"]') as HTMLButtonElement).click();
-    });
-    await waitIn(
-      ff,
-      review,
-      () => (document.querySelector('[data-replyapply="result"] [data-state="applied"]') ? true : null),
-      null,
-      'the apply to finish',
-    );
+    await applyAllIn(review);
     expect(projectFiles(root)).toEqual(AFTER);
     await ff.devtools.evaluate(review, () => window.close());
     await ff.devtools.evaluate(popup, () => window.close());
