@@ -104,6 +104,9 @@ export const GROWTH_SHAPES: GrowthShape[] = [
   shape('delimiter-blocks', 'mismatched END paths', (n) =>
     numbered(n, (i) => `--- START-FILE: src/a_${i}.ts ---\nx\n--- END-FILE: src/b_${i}.ts ---\n`),
   ),
+  shape('delimiter-blocks', 'blocks and unknown commands', (n) =>
+    repeat('--- START-FILE: a ---\n--- END-FILE: a ---\n--- MOVE-FILE: b ---\n', n),
+  ),
   shape('delimiter-blocks', 'dividers', (n) => repeat('---\n', n)),
 
   // search-replace.ts
