@@ -1,6 +1,8 @@
 // Parse benchmark: `detectAll` over generated replies of 1, 4 and 16 MiB in mixed formats (200 operations
 // per MiB), and our `parseUnifiedDiff` beside jsdiff's `parsePatch` on the same plain unified diff.
 // Targets: 1 MiB ≤ 20 ms; linear growth (16 MiB within 20× of 1 MiB). Prints medians; does not fail.
+// Then the worst growth of the hostile shapes (shared/formats/growth-shapes.ts) from 128 KiB to 512 KiB,
+// the growth test's measure (target ≤ 6×; the quadratic readers of issue 44 grew 16× to 73×).
 // Runs on its own (`node scripts/bench-parse.mjs`): the TypeScript sources are bundled with esbuild.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +22,7 @@ async function loadParsers() {
     await build({
       stdin: {
         contents:
-          "export { detectAll } from './shared/formats/registry';\nexport { parseUnifiedDiff } from './shared/formats/unified-diff';\n",
+          "export { detectAll } from './shared/formats/registry';\nexport { parseUnifiedDiff } from './shared/formats/unified-diff';\nexport { GROWTH_SHAPES } from './shared/formats/growth-shapes';\n",
         resolveDir: root,
         loader: 'ts',
       },
@@ -162,8 +164,31 @@ function time(fn, input, runs) {
   return { median: median(ms), min: Math.min(...ms) };
 }
 
+/** The shape of growth-shapes.ts that grows most from `n` to 4n, by the least of 3 runs of each after one. */
+function worstGrowth(detectAll, shapes, n) {
+  const least = (text) => {
+    detectAll(text);
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      detectAll(text);
+      best = Math.min(best, performance.now() - t);
+    }
+    return best;
+  };
+  let worst = null;
+  for (const shape of shapes) {
+    const small = least(shape.make(n));
+    const large = least(shape.make(4 * n));
+    // Below a millisecond the ratio is noise, as the growth test's floor says.
+    const ratio = large / Math.max(small, 1);
+    if (!worst || ratio > worst.ratio) worst = { shape, small, large, ratio };
+  }
+  return worst;
+}
+
 export async function benchParse() {
-  const { detectAll, parseUnifiedDiff } = await loadParsers();
+  const { detectAll, parseUnifiedDiff, GROWTH_SHAPES } = await loadParsers();
   console.log('parse: detectAll over mixed-format replies (median)');
   const results = [];
   for (const [mib, runs] of [
@@ -192,6 +217,10 @@ export async function benchParse() {
       `  ${String(mib).padStart(2)} MiB: parseUnifiedDiff ${ours.median.toFixed(1).padStart(6)} ms (min ${ours.min.toFixed(1)}, ${rate(ours.median)} MB/s), jsdiff parsePatch ${theirs.median.toFixed(1).padStart(6)} ms (min ${theirs.min.toFixed(1)}, ${rate(theirs.median)} MB/s)`,
     );
   }
+  const w = worstGrowth(detectAll, GROWTH_SHAPES, 128 * 1024);
+  console.log(
+    `parse: worst growth of ${GROWTH_SHAPES.length} hostile shapes, 128 KiB → 512 KiB: ${w.ratio.toFixed(1)}× (${w.shape.format}: ${w.shape.name}, ${w.small.toFixed(1)} → ${w.large.toFixed(1)} ms)  [≤ 6×]`,
+  );
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) await benchParse();

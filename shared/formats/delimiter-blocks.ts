@@ -186,9 +186,14 @@ export const delimiterBlocksParser: FormatParser = {
     }
     // A command this format does not define, outside every block (inside one it is the file's content):
     // never applied as if it were not there.
+    // Blocks with ops are disjoint and in reply order, as the unknown lines are: one walk over both, not
+    // every block asked for every line (many blocks and commands made that quadratic, issue 44).
+    const withOps = blocks.filter((b) => b.ops.length > 0);
+    let b = 0;
     for (const u of unknown) {
       const line = u.i + 1;
-      if (blocks.some((b) => b.ops.length > 0 && line > b.start && line < b.end)) continue;
+      while (b < withOps.length && withOps[b]!.end <= line) b++;
+      if (b < withOps.length && line > withOps[b]!.start && line < withOps[b]!.end) continue;
       blocks.push(
         errorAt(
           line,

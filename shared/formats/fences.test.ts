@@ -111,3 +111,126 @@ describe('langOf: the language of an info string', () => {
     expect(langOf(info)).toBe(lang);
   });
 });
+
+/**
+ * The closing lines as findFences found them before issue 44, by a scan from each opener: the running
+ * counts that replaced the scans (markdownCloser, tagCloser) must close every fence on the same line.
+ */
+function referenceFences(lines: readonly string[], tags: boolean) {
+  const MARKDOWN = new Set(['markdown', 'md', 'mdx', 'mdc', 'gfm']);
+  const TAG = /^<(source|code|pre|codeblock|sourcecode)>([\w+#.-]*)[ \t]*$/i;
+  const closing = (line: string, marker: string) => {
+    const t = line.trim();
+    return t.length >= marker.length && [...t].every((c) => c === marker[0]);
+  };
+  const fenceAt = (at: number) => {
+    const open = openingFence(lines[at]!);
+    if (!open) return null;
+    let close = at + 1;
+    while (close < lines.length && !closing(lines[close]!, open.marker)) close++;
+    if (close < lines.length && MARKDOWN.has(langOf(open.info))) {
+      let depth = 0;
+      for (let i = at + 1; i < lines.length; i++) {
+        if (closing(lines[i]!, open.marker)) {
+          if (depth === 0) {
+            close = i;
+            break;
+          }
+          depth--;
+          continue;
+        }
+        const inner = openingFence(lines[i]!);
+        if (
+          inner &&
+          inner.marker[0] === open.marker[0] &&
+          inner.marker.length >= open.marker.length &&
+          inner.info !== ''
+        )
+          depth++;
+      }
+    }
+    return { open: at, close, closed: close < lines.length };
+  };
+  const tagAt = (at: number) => {
+    const m = TAG.exec(lines[at]!);
+    if (!m) return null;
+    const tag = m[1]!.toLowerCase();
+    let depth = 1;
+    let close = at + 1;
+    for (; close < lines.length; close++) {
+      const t = lines[close]!.trim().toLowerCase();
+      if (t === `</${tag}>`) depth--;
+      else if (t.startsWith(`<${tag}>`) && TAG.test(t)) depth++;
+      if (depth === 0) break;
+    }
+    return close >= lines.length ? null : { open: at, close, closed: true };
+  };
+  const out: Array<{ open: number; close: number; closed: boolean }> = [];
+  for (let i = 0; i < lines.length; ) {
+    const f = fenceAt(i) ?? (tags ? tagAt(i) : null);
+    if (f) {
+      out.push(f);
+      i = f.close + 1;
+    } else i++;
+  }
+  return out;
+}
+
+describe('closing fences from running counts (issue 44)', () => {
+  const line = fc.constantFrom(
+    '```',
+    '````',
+    '  ```',
+    '~~~',
+    '```ts',
+    '````ts',
+    '```markdown',
+    '````md',
+    '  ```mdx',
+    '~~~markdown',
+    '~~~py',
+    '<source>',
+    '<source>python',
+    '  <source>',
+    '</source>',
+    ' </SOURCE> ',
+    '<pre>',
+    '<PRE>html',
+    '</pre>',
+    '<code>',
+    '</code>',
+    'text',
+    '',
+  );
+  for (const tags of [false, true]) {
+    it(`closes every fence where the scan from its opener did${tags ? ', tag fences included' : ''}`, () => {
+      fc.assert(
+        fc.property(fc.array(line, { maxLength: 40 }), (lines) => {
+          const got = findFences(lines, 0, lines.length, tags).map(({ open, close, closed }) => ({
+            open,
+            close,
+            closed,
+          }));
+          expect(got).toEqual(referenceFences(lines, tags));
+        }),
+        { numRuns: 3000 },
+      );
+    });
+  }
+
+  it('reads a range as the reference reads the lines of that range', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), fc.nat(30), fc.nat(30), (lines, a, b) => {
+        const from = Math.min(a, b, lines.length);
+        const to = Math.min(Math.max(a, b), lines.length);
+        const got = findFences(lines, from, to, true).map(({ open, close, closed }) => ({
+          open: open - from,
+          close: close - from,
+          closed,
+        }));
+        expect(got).toEqual(referenceFences(lines.slice(from, to), true));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

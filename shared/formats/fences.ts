@@ -96,13 +96,13 @@ export function isClosingFence(line: string, marker: string): boolean {
 }
 
 /** The fence that opens at `lines[at]`, or null when that line is not an opening fence. */
-function fenceAt(lines: readonly string[], at: number, end = lines.length): Fence | null {
+function fenceAt(lines: readonly string[], at: number, end: number, closers: Closers): Fence | null {
   const open = openingFence(lines[at] ?? '');
   if (!open) return null;
   let close = at + 1;
   while (close < end && !isClosingFence(lines[close]!, open.marker)) close++;
   const lang = langOf(open.info);
-  if (close < end && MARKDOWN_LANGS.has(lang)) close = markdownClose(lines, at, end, open.marker) ?? close;
+  if (close < end && MARKDOWN_LANGS.has(lang)) close = closers.markdown(at, open.marker) ?? close;
   const closed = close < end;
   const body = lines.slice(at + 1, close).map((l) => dedent(l, open.indent));
   return {
@@ -131,22 +131,66 @@ const MARKDOWN_LANGS = new Set(['markdown', 'md', 'mdx', 'mdc', 'gfm']);
  * Where a Markdown fence that opens at `at` closes when the fences inside it pair up (see the header):
  * each inner fence of the same character and at least as long that opens with a language is closed by
  * the next bare one, and the first bare fence outside them closes the outer. Null when they do not pair
- * up before `end`: CommonMark's first bare fence is then the end.
+ * up before the range's end: CommonMark's first bare fence is then the end.
+ *
+ * Counted as a depth from `at` that is read from a running count: a scan from each Markdown opener to
+ * the end was quadratic on a reply of `` ```markdown `` openers whose inner fences never pair up (issue
+ * 44). The closing line is the first bare fence after `at` where the count drops below its value at `at`.
  */
-function markdownClose(lines: readonly string[], at: number, end: number, marker: string): number | null {
-  let depth = 0;
-  for (let i = at + 1; i < end; i++) {
-    const l = lines[i]!;
-    if (isClosingFence(l, marker)) {
-      if (depth === 0) return i;
-      depth--;
-      continue;
+function markdownCloser(lines: readonly string[], from: number, to: number) {
+  // Every fence line of the range, once: a bare one (a closer for any marker of its character no longer
+  // than it) or one with an info string (an inner opener for the same).
+  let fenceLines: Array<{ at: number; ch: string; len: number; bare: boolean }> | undefined;
+  const byMarker = new Map<string, Map<number, number[]>>();
+  const depthAt = new Map<string, Map<number, number>>();
+  const indexFor = (marker: string) => {
+    let closes = byMarker.get(marker);
+    if (closes) return { closes, depth: depthAt.get(marker)! };
+    fenceLines ??= collectFenceLines(lines, from, to);
+    closes = new Map();
+    const depth = new Map<number, number>();
+    let d = 0;
+    for (const f of fenceLines) {
+      if (f.ch !== marker[0] || f.len < marker.length) continue;
+      if (f.bare) {
+        d--;
+        const list = closes.get(d);
+        if (list) list.push(f.at);
+        else closes.set(d, [f.at]);
+      } else {
+        d++;
+        depth.set(f.at, d);
+      }
     }
-    const inner = openingFence(l);
-    if (inner && inner.marker[0] === marker[0] && inner.marker.length >= marker.length && inner.info !== '')
-      depth++;
+    byMarker.set(marker, closes);
+    depthAt.set(marker, depth);
+    return { closes, depth };
+  };
+  return (at: number, marker: string): number | null => {
+    const { closes, depth } = indexFor(marker);
+    // The opener is one of the inner openers its own marker counts (it has a language: `markdown`).
+    const d = depth.get(at);
+    if (d === undefined) return null;
+    const close = firstAfter(closes.get(d - 1), at);
+    return close < 0 ? null : close;
+  };
+}
+
+function collectFenceLines(lines: readonly string[], from: number, to: number) {
+  const out: Array<{ at: number; ch: string; len: number; bare: boolean }> = [];
+  for (let i = from; i < to; i++) {
+    const l = lines[i]!;
+    const first = firstNonBlank(l);
+    if (first !== '`' && first !== '~') continue;
+    const t = l.trim();
+    if (t.length >= 3 && isClosingFence(t, t[0]!)) out.push({ at: i, ch: t[0]!, len: t.length, bare: true });
+    else {
+      const open = openingFence(l);
+      if (open && open.info !== '')
+        out.push({ at: i, ch: open.marker[0]!, len: open.marker.length, bare: false });
+    }
   }
-  return null;
+  return out;
 }
 
 /**
@@ -158,22 +202,15 @@ function markdownClose(lines: readonly string[], at: number, end: number, marker
 const TAG_OPEN = /^<(source|code|pre|codeblock|sourcecode)>([\w+#.-]*)[ \t]*$/i;
 
 /** The tag fence that opens at `lines[at]`; null when none opens there or it is never closed. */
-function tagFenceAt(lines: readonly string[], at: number, end: number): Fence | null {
+function tagFenceAt(lines: readonly string[], at: number, closers: Closers): Fence | null {
   const line = lines[at] ?? '';
   if (line.charCodeAt(0) !== 60) return null;
   const m = TAG_OPEN.exec(line);
   if (!m) return null;
   const tag = m[1]!.toLowerCase();
-  let depth = 1;
-  let close = at + 1;
-  for (; close < end; close++) {
-    const t = lines[close]!.trim().toLowerCase();
-    if (t === `</${tag}>`) depth--;
-    else if (t.startsWith(`<${tag}>`) && TAG_OPEN.test(t)) depth++;
-    if (depth === 0) break;
-  }
+  const close = closers.tag(at, tag);
   // An unclosed tag is HTML in prose more likely than a fence; it must not hide the fences after it.
-  if (close >= end) return null;
+  if (close < 0) return null;
   return {
     open: at,
     close,
@@ -187,14 +224,60 @@ function tagFenceAt(lines: readonly string[], at: number, end: number): Fence | 
 }
 
 /**
+ * Where each tag fence of the range closes: the first `</tag>` line after the opener where the count of
+ * that tag's opening lines less its closing lines drops below its value at the opener. Counted once per
+ * tag over the range, not from each opener: an unclosed `<pre>` is never a fence, so the next one was
+ * tried and scanned to the end again, and a reply of `<pre>` lines took seconds (issue 44).
+ */
+function tagCloser(lines: readonly string[], from: number, to: number) {
+  const byTag = new Map<string, { closes: Map<number, number[]>; depth: Int32Array }>();
+  const indexFor = (tag: string) => {
+    const known = byTag.get(tag);
+    if (known) return known;
+    const closes = new Map<number, number[]>();
+    const depth = new Int32Array(to - from);
+    const closing = `</${tag}>`;
+    const opening = `<${tag}>`;
+    let d = 0;
+    for (let i = from; i < to; i++) {
+      const l = lines[i]!;
+      // Most lines hold no `<`: no trimmed, lowercased copy for them.
+      if (l.includes('<')) {
+        const t = l.trim().toLowerCase();
+        if (t === closing) {
+          d--;
+          const list = closes.get(d);
+          if (list) list.push(i);
+          else closes.set(d, [i]);
+        } else if (t.startsWith(opening) && TAG_OPEN.test(t)) d++;
+      }
+      depth[i - from] = d;
+    }
+    const index = { closes, depth };
+    byTag.set(tag, index);
+    return index;
+  };
+  return (at: number, tag: string): number => {
+    const { closes, depth } = indexFor(tag);
+    return firstAfter(closes.get(depth[at - from]! - 1), at);
+  };
+}
+
+interface Closers {
+  markdown: (at: number, marker: string) => number | null;
+  tag: (at: number, tag: string) => number;
+}
+
+/**
  * Every top-level fence in `lines[from, to)`, in order. With `tags`, aider's tag fences count too (and
  * the ``` lines inside one are its content, not fences).
  */
 export function findFences(lines: readonly string[], from = 0, to = lines.length, tags = false): Fence[] {
   const out: Fence[] = [];
+  const closers: Closers = { markdown: markdownCloser(lines, from, to), tag: tagCloser(lines, from, to) };
   let i = from;
   while (i < to) {
-    const f = fenceAt(lines, i, to) ?? (tags ? tagFenceAt(lines, i, to) : null);
+    const f = fenceAt(lines, i, to, closers) ?? (tags ? tagFenceAt(lines, i, closers) : null);
     if (f) {
       out.push(f);
       i = f.close + 1;

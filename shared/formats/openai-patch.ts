@@ -58,10 +58,19 @@ const MOVED_HEREDOC = /\b(?:cd|pushd|popd)\b.*\bapply_patch\b.*<</;
 function parse(text: string): ParsedBlock[] {
   const lines = splitLines(text);
   const out: ParsedBlock[] = [];
+  // Whether another patch follows one that was never ended, from one index: asking the rest of the reply
+  // from each patch made `*** Begin Patch` lines without `*** End Patch` quadratic (issue 44).
+  let lastBegin = -1;
+  for (let k = lines.length - 1; k >= 0; k--) {
+    if (lines[k]!.trim() === BEGIN) {
+      lastBegin = k;
+      break;
+    }
+  }
   let i = 0;
   while (i < lines.length) {
     if (lines[i]!.trim() === BEGIN) {
-      const block = parsePatch(lines, i);
+      const block = parsePatch(lines, i, lastBegin);
       out.push(block);
       i = block.end; // block.end is 1-based, so this is the line after it
     } else i++;
@@ -96,7 +105,7 @@ function heredocFolder(lines: readonly string[], begin: number): string | null {
   return dir === '.' ? '' : dir;
 }
 
-function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
+function parsePatch(lines: readonly string[], begin: number, lastBegin: number): ParsedBlock {
   const ops: Op[] = [];
   const diagnostics: Diagnostic[] = [];
   const folder = heredocFolder(lines, begin);
@@ -255,7 +264,7 @@ function parsePatch(lines: readonly string[], begin: number): ParsedBlock {
       line: begin + 1,
       message: `The patch starting at reply line ${begin + 1} has no "*** End Patch"; it ends where its code block closes, at reply line ${i + 1}.`,
     });
-  } else if (!ended && !lines.slice(i).some((l) => l.trim() === BEGIN)) {
+  } else if (!ended && lastBegin < i) {
     // An error: cut off, the last file would be written cut off (codex applies nothing without it).
     diagnostics.push({
       severity: 'error',
