@@ -29,6 +29,8 @@ export default defineConfig({
       'native-host/**/*.test.ts',
       'extension/**/*.test.{ts,tsx}',
       'scripts/**/*.test.ts',
+      // The benchmarks' own readings (the Playwright specs are *.spec.ts).
+      'e2e/bench/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/scenarios/**', '**/fixtures/**', 'dist/**'],
     environment: 'node',

@@ -28,7 +28,7 @@ const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A deliberately small markdown renderer: fences, headings, paragraphs, inline code, bold. */
-export function renderMarkdown(md: string): string {
+export function renderMarkdown(md: string, opts: { highlight?: boolean } = {}): string {
   const lines = md.split('\n');
   const out: string[] = [];
   let para: string[] = [];
@@ -54,7 +54,7 @@ export function renderMarkdown(md: string): string {
       out.push(
         `<pre class="overflow-visible!"><div class="contain-inline-size rounded-2xl relative"><div class="flex items-center px-4 py-2 text-xs">${esc(lang)}</div>` +
           `<div class="sticky"><div class="absolute end-0"><button aria-label="Copy">Copy code</button></div></div>` +
-          `<div class="overflow-y-auto p-4" dir="ltr"><code class="whitespace-pre! language-${esc(lang)}">${esc(body.join('\n'))}${body.length ? '\n' : ''}</code></div></div></pre>`,
+          `<div class="overflow-y-auto p-4" dir="ltr"><code class="whitespace-pre! language-${esc(lang)}">${opts.highlight ? highlighted(body) : esc(body.join('\n'))}${body.length ? '\n' : ''}</code></div></div></pre>`,
       );
       continue;
     }
@@ -67,6 +67,20 @@ export function renderMarkdown(md: string): string {
   }
   flush();
   return out.join('');
+}
+
+/**
+ * Code as highlighters draw it (highlight.js, Shiki, Prism: a span per token, as the saved pages show):
+ * each word and each run of punctuation in its own span, spaces between them as text.
+ */
+function highlighted(lines: string[]): string {
+  const kinds = ['hljs-keyword', 'hljs-title', 'hljs-string', 'hljs-number', 'hljs-comment'];
+  let k = 0;
+  return lines
+    .map((line) =>
+      line.replace(/[^\s]+/g, (token) => `<span class="${kinds[k++ % kinds.length]}">${esc(token)}</span>`),
+    )
+    .join('\n');
 }
 
 const COPY =
@@ -89,6 +103,8 @@ function turn(n: number, role: 'user' | 'assistant', id: string, body: string, d
 export interface PageOptions {
   /** The page's own Copy buttons copy each reply's markdown with navigator.clipboard, as ChatGPT's do. */
   copyButtons?: boolean;
+  /** Code blocks drawn with a span per token, as the sites' highlighters do. */
+  highlight?: boolean;
 }
 
 export function chatGptPage(conversationId: string, replies: Reply[], opts: PageOptions = {}): string {
@@ -96,7 +112,7 @@ export function chatGptPage(conversationId: string, replies: Reply[], opts: Page
   const turns: string[] = [];
   replies.forEach((r, i) => {
     turns.push(turn(2 * i + 1, 'user', `user-${r.id}`, 'Please change the code.', true));
-    turns.push(turn(2 * i + 2, 'assistant', r.id, renderMarkdown(r.markdown), !r.streaming));
+    turns.push(turn(2 * i + 2, 'assistant', r.id, renderMarkdown(r.markdown, opts), !r.streaming));
   });
   const streaming = replies.some((r) => r.streaming);
   const submit = streaming

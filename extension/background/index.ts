@@ -17,6 +17,7 @@ import { keepPopupOnActionClick, openReviewFromPage } from '../browser-differenc
 import { installClipboardCapture } from '../content/raw-text';
 import { conversationKey, type FolderMemory, folderFor, readMemory, STORAGE_KEY } from '../ui/folders';
 import { originPatterns, readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
+import { DetectParts } from './detect-parts';
 import { type HostCallError, HostClient } from './host-client';
 import { hostStatus } from './host-status';
 import { mayReplace, type OpenedProposal, openedFrom } from './proposal-gate';
@@ -111,6 +112,9 @@ function handleProposal(msg: ContentMessage, sender: chrome.runtime.MessageSende
       .then(() => ({ ok: true }));
   }
   if (msg.type === 'adapter-missed') return storeNotice(tabId, msg);
+  // A long reply's operations, read here so the chat page's thread is not held (issue 44).
+  if (msg.type === 'detect')
+    return Promise.resolve(detecting.take(msg, `${sender.tab?.id ?? -1}:${sender.frameId ?? 0}`, Date.now()));
   if (msg.type !== 'propose') return Promise.resolve({ ok: true });
   if (msg.open) {
     openReview(msg.proposal, sender);
@@ -130,6 +134,9 @@ function handleProposal(msg: ContentMessage, sender: chrome.runtime.MessageSende
     return { ok: true };
   });
 }
+
+/** The long replies whose parts are coming in to be read (detect-parts.ts). */
+const detecting = new DetectParts();
 
 /** The reads of the review a click opens in the side panel, in the folder the panel will use. */
 function readAheadFor(proposal: Proposal): void {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DETECT_PART_CHARS } from '../../shared/protocol/bounds';
 import type { ContentMessage } from '../../shared/protocol/messages';
-import { startContent } from './content-app';
+import { DetectParts } from '../background/detect-parts';
+import { PAGE_DETECT_CHARS, startContent } from './content-app';
 import { chatgpt } from './sites/chatgpt';
 
 const ACTION_BAR =
@@ -188,6 +190,73 @@ describe('startContent: a code block whose whole text is not on the page', () =>
     expect(proposal.changeSets.flatMap((s) => s.diagnostics.map((d) => d.message)).join(' ')).toMatch(
       /Monaco editor.*not used.*Copy button/,
     );
+    controller.abort();
+  });
+});
+
+describe('startContent: a long reply is read off the page’s thread (issue 44)', () => {
+  /** A reply of `files` diffs, over PAGE_DETECT_CHARS when the files are many. */
+  const longPage = (files: number) => {
+    const body = Array.from({ length: files }, (_, i) => reply(i)).join('<p>and</p>');
+    document.body.innerHTML = `<main><article data-testid="conversation-turn-l"><div><div data-message-author-role="assistant" data-message-id="l1"><div class="markdown">${body}</div></div>${ACTION_BAR}</div></article></main><form><button data-testid="send-button">s</button></form>`;
+  };
+
+  function startWith(send: (m: ContentMessage) => Promise<unknown>) {
+    const controller = new AbortController();
+    startContent({
+      adapter: chatgpt,
+      signal: controller.signal,
+      send,
+      enableCopyCapture: async () => undefined,
+      fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
+      stableMs: 0,
+      lazy: false,
+    });
+    return controller;
+  }
+
+  it('sends a reply over PAGE_DETECT_CHARS to the background, in parts, and shows what it found', async () => {
+    longPage(4000);
+    const background = new DetectParts();
+    const asked: Extract<ContentMessage, { type: 'detect' }>[] = [];
+    const all: ContentMessage[] = [];
+    const controller = startWith(async (m) => {
+      all.push(m);
+      if (m.type !== 'detect') return undefined;
+      asked.push(m);
+      return background.take(m, '1:0', Date.now());
+    });
+    await vi.waitFor(() => expect(buttons()).toEqual(['l1']), { timeout: 10_000 });
+    expect(asked.length).toBeGreaterThan(1);
+    expect(asked.every((m) => m.text.length <= DETECT_PART_CHARS && m.parts === asked.length)).toBe(true);
+    expect(asked.map((m) => m.text).join('').length).toBeGreaterThan(PAGE_DETECT_CHARS);
+    expect(asked[0]!.meta).toMatchObject({ site: 'chatgpt', replyId: 'l1', textSource: 'dom' });
+    expect(document.querySelector('[data-replyapply="apply"]')!.getAttribute('data-files')).toBe('4000');
+    // The proposal a click sends holds the text the page read, which the background was not sent back.
+    clickApply();
+    await vi.waitFor(() => expect(proposalsIn(all)).toHaveLength(1));
+    const proposal = proposalsIn(all)[0]!;
+    expect(proposal.text).toBe(asked.map((m) => m.text).join(''));
+    expect(proposal.changeSets.flatMap((c) => c.ops)).toHaveLength(4000);
+    controller.abort();
+  });
+
+  it('reads a short reply itself, asking the background nothing', async () => {
+    longPage(3);
+    const kinds: string[] = [];
+    const controller = startWith(async (m) => void kinds.push(m.type));
+    await vi.waitFor(() => expect(buttons()).toEqual(['l1']));
+    expect(kinds).not.toContain('detect');
+    controller.abort();
+  });
+
+  it('reads a long reply itself when the background does not answer', async () => {
+    longPage(1200);
+    const controller = startWith(async (m) => {
+      if (m.type === 'detect') throw new Error('Extension context invalidated.');
+    });
+    await vi.waitFor(() => expect(buttons()).toEqual(['l1']));
+    expect(document.querySelector('[data-replyapply="apply"]')!.getAttribute('data-files')).toBe('1200');
     controller.abort();
   });
 });

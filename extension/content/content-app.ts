@@ -8,13 +8,24 @@
  * DOM it then tries the site's Copy button for the exact text and sends an updated proposal.
  */
 import { countFiles } from '../../shared/changeset/paths-of';
-import type { ContentMessage, Proposal } from '../../shared/protocol/messages';
+// Constants from bounds.ts, types only from messages.ts: the content script carries no zod (index.ts).
+import { DETECT_MAX_PARTS, DETECT_PART_CHARS } from '../../shared/protocol/bounds';
+import type { ContentMessage, DetectAnswer, Proposal, ProposalMeta } from '../../shared/protocol/messages';
+import { textParts } from '../../shared/protocol/parts';
 import { proposalFor } from '../../shared/protocol/proposal';
 import { isApplyButton, mountApplyButton, restoreButtons, unmountApplyButton } from './button';
 import { type CopyProbeMemory, type RawText, readRawText } from './raw-text';
 import { trackReplies } from './reply-tracker';
 import { messageIdOf } from './sites/message-id';
 import type { SiteAdapter } from './sites/types';
+import { yieldToPage } from './yield';
+
+/**
+ * The longest reply whose operations are read on the page's own thread. Every format reads this much in
+ * a few milliseconds, even on the hostile shapes of growth-shapes.ts (≤ 45 ms for 512 KiB in Node, so
+ * ≈ 6 ms here); a longer reply is read by the background, which holds no page's thread (issue 44).
+ */
+export const PAGE_DETECT_CHARS = 64 * 1024;
 
 export interface ContentDeps {
   adapter: SiteAdapter;
@@ -32,6 +43,8 @@ export interface ContentDeps {
    * an IntersectionObserver). A 200-reply conversation then costs what its visible part costs.
    */
   lazy?: boolean;
+  /** Gives the page its thread back between steps (default yieldToPage). */
+  pause?: () => Promise<void>;
 }
 
 interface Seen {
@@ -58,18 +71,46 @@ export function startContent(deps: ContentDeps): void {
     return lastId;
   };
 
-  const detect = (raw: RawText, replyId: string): Proposal => {
+  const pause = deps.pause ?? yieldToPage;
+  let detections = 0;
+
+  const detect = async (raw: RawText, replyId: string): Promise<Proposal> => {
     const url = win.location.href;
     const conversationId = conversationOf(url);
-    const proposal = proposalFor(raw.text, {
+    const meta: ProposalMeta = {
       site: adapter.id,
       url,
       replyId,
       textSource: raw.source,
       ...(conversationId ? { conversationId } : {}),
       ...(adapter.generic ? { reader: 'generic' as const } : {}),
-    });
+    };
+    const proposal =
+      raw.text.length > PAGE_DETECT_CHARS
+        ? await detectElsewhere(raw.text, meta)
+        : proposalFor(raw.text, meta);
     return raw.unreadable ? withheld(proposal, raw.unreadable) : proposal;
+  };
+
+  // A long reply is read by the background. Should it not answer (the extension was reloaded under
+  // the page), the reply is read here after all, in its own task: a late button beats none.
+  // The text goes in parts, each in a task of its own: one message of a whole long reply held the page
+  // while it was copied.
+  const detectElsewhere = async (text: string, meta: ProposalMeta): Promise<Proposal> => {
+    const id = `${meta.replyId.slice(0, 40)}:${++detections}`;
+    const parts = textParts(text, DETECT_PART_CHARS);
+    let answer: DetectAnswer | undefined;
+    for (let part = 0; part < parts.length && parts.length <= DETECT_MAX_PARTS; part++) {
+      if (part > 0) await pause();
+      answer = (await deps
+        .send({ type: 'detect', id, part, parts: parts.length, text: parts[part]!, meta })
+        .catch(() => undefined)) as DetectAnswer | undefined;
+      if (!answer?.ok) break;
+    }
+    const found = answer?.ok ? answer.proposal : undefined;
+    if (found && Array.isArray(found.changeSets) && found.replyId === meta.replyId) return { ...found, text };
+    await pause();
+    return proposalFor(text, meta);
   };
 
   const show = (turn: Element, proposal: Proposal, fromPage = proposal.textSource === 'dom') => {
@@ -125,28 +166,38 @@ export function startContent(deps: ContentDeps): void {
     // Even when the text is the same, the proposal now says it came from the site's own copy.
     if (exact.source === 'dom') return;
     seen.set(turn, { raw: exact, replyId: entry.replyId, page: entry.page });
-    const better = detect(exact, entry.replyId);
+    const better = await detect(exact, entry.replyId);
+    if (signal.aborted || seen.get(turn)?.raw !== exact) return;
     show(turn, better);
     await deps.send({ type: 'propose', proposal: better, open: false }).catch(() => undefined);
   };
 
+  // Each step in a task of its own (pause): reading, checking and detecting a long reply in one went on
+  // for most of a second of the page's thread (issue 44).
   const process = async (turn: Element, messageId: string) => {
     const before = pageTextOf(turn, adapter);
+    await pause();
     // The Copy-button rung clicks the site's button: only on a user's click, never on page load.
     const raw = await readRawText(turn, adapter, {
       url: win.location.href,
       signal,
       useCopyButton: false,
+      pause,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
     if (signal.aborted) return;
+    await pause();
     // Recycled while it was read (another text now): the tracker reports the message it shows now. The
     // same text under another id (its place moved) is still this message, under its id of now.
     const page = pageTextOf(turn, adapter);
     if (page !== before) return;
     const id = messageIdOf(turn, adapter) ?? messageId;
-    seen.set(turn, { raw, replyId: id, page });
-    show(turn, detect(raw, id));
+    const entry = { raw, replyId: id, page };
+    seen.set(turn, entry);
+    const proposal = await detect(raw, id);
+    // Read again meanwhile (it finished anew, or was recycled): that reading shows its own button.
+    if (signal.aborted || seen.get(turn) !== entry) return;
+    show(turn, proposal);
   };
 
   // Replies far from the viewport wait until the user scrolls near them: reading and detecting every

@@ -95,6 +95,28 @@ export function domToMarkdown(root: Element): string {
 }
 
 /**
+ * `domToMarkdown`, giving the page its main thread back (`pause`) whenever a stretch of blocks has taken
+ * `budgetMs`: a long reply rebuilt in one go held the page for most of a second (issue 44). The page may
+ * change between two stretches; the caller checks that it did not.
+ */
+export async function domToMarkdownSliced(
+  root: Element,
+  pause: () => Promise<void>,
+  budgetMs = 8,
+): Promise<string> {
+  const out: string[] = [];
+  let since = performance.now();
+  for (const block of blockStream(root)) {
+    out.push(block);
+    if (performance.now() - since >= budgetMs) {
+      await pause();
+      since = performance.now();
+    }
+  }
+  return out.join('\n\n');
+}
+
+/**
  * The code blocks under `root` whose whole text is not on the page, one reason each (in the order of
  * the blocks), or `[]` when every block can be read in full. Editors that draw only the lines in view
  * drop the rest from the DOM, and a block read without them would write a cut-off file, the worst
@@ -113,6 +135,9 @@ export function domToMarkdown(root: Element): string {
  * spans joined by `<br>` without `.cm-line`s.
  */
 export function unreadableCodeBlocks(root: Element): string[] {
+  // Only an editor makes a block unreadable: a reply with none (most) is asked once, not block by block
+  // (a reply of 100 large blocks took 20 ms of the page's thread, issue 44).
+  if (root.querySelector(EDITORS) === null) return [];
   const reasons: string[] = [];
   codeHosts(root).forEach((host, i) => {
     const why = unreadableBecause(host);
@@ -120,6 +145,9 @@ export function unreadableCodeBlocks(root: Element): string[] {
   });
   return reasons;
 }
+
+/** Every editor `unreadableBecause` looks for: Monaco's, and CodeMirror 6's. */
+const EDITORS = '.monaco-editor, .view-lines, .cm-editor';
 
 function unreadableBecause(host: Element): string | null {
   if (host.matches('.monaco-editor, .view-lines') || host.querySelector('.monaco-editor, .view-lines'))
@@ -165,7 +193,31 @@ export function fenceCode({ lang, text }: CodeBlock): string {
   return `${fence}${lang}\n${body}${fence}`;
 }
 
+/**
+ * Any element inside a `<code>` that `codeText` must look at one by one: one that is not a highlighter's
+ * inline wrapper (CODE_INLINE: a `<br>`, a line's `<div>`, a tag the page un-escaped, chrome tags), or
+ * one that is chrome by its role, mark or class (`isChrome`). A block with none is the text of its text
+ * nodes in order, which is `textContent`, read natively: walking the spans of a large highlighted block
+ * one by one from the content script's world took 0.8 s for 1 MiB of code (issue 44). Matching more
+ * than `isChrome` does (class selectors are case-blind in quirks mode) only takes the slow path.
+ */
+const NOT_PLAIN_CODE = [
+  `:not(${[...CODE_INLINE].join(', ')})`,
+  ...[...CHROME_ROLES].map((r) => `[role="${r}"]`),
+  '[data-replyapply]',
+  '.sr-only',
+  '.cm-widgetBuffer',
+  '.ignore-when-copying',
+].join(', ');
+
 function codeText(node: Node): string {
+  if (node.nodeType === 1 && (node as Element).querySelector(NOT_PLAIN_CODE) === null)
+    return node.textContent ?? '';
+  return codeTextByNode(node);
+}
+
+/** `codeText` one node at a time: what it is where a block holds anything but text in wrappers. */
+export function codeTextByNode(node: Node): string {
   let out = '';
   let prevLine: string | null = null;
   for (const child of Array.from(node.childNodes)) {
@@ -175,7 +227,7 @@ function codeText(node: Node): string {
       const name = el.localName;
       if (name === 'br') out += '\n';
       else if (isChrome(el)) continue;
-      else if (CODE_INLINE.has(name)) out += codeText(el);
+      else if (CODE_INLINE.has(name)) out += codeTextByNode(el);
       else if (CODE_LINE.has(name)) {
         const line = codeText(el);
         const after = prevLine ?? out;
@@ -187,7 +239,7 @@ function codeText(node: Node): string {
       // `#include <windows.h>`) makes the HTML parser read `<windows.h>` as an element. No real
       // highlighter emits such elements, so one is the code's own text: write its tag back.
       else
-        out += `<${name}${Array.from(el.attributes, (a) => ` ${a.name}${a.value ? `="${a.value}"` : ''}`).join('')}>${codeText(el)}`;
+        out += `<${name}${Array.from(el.attributes, (a) => ` ${a.name}${a.value ? `="${a.value}"` : ''}`).join('')}>${codeTextByNode(el)}`;
     }
   }
   return out;
@@ -269,13 +321,15 @@ export function codeHosts(root: Element): Element[] {
 }
 
 function blocks(root: Element): string[] {
-  const out: string[] = [];
+  return [...blockStream(root)];
+}
+
+/**
+ * The Markdown blocks under `root`, one at a time: a reader may give the page its thread back between
+ * two (`domToMarkdownSliced`).
+ */
+function* blockStream(root: Element): Generator<string> {
   let inline = '';
-  const flush = () => {
-    const text = tidy(inline);
-    if (text) out.push(text);
-    inline = '';
-  };
   for (const child of Array.from(root.childNodes)) {
     if (child.nodeType === 3) {
       inline += collapse((child as Text).data);
@@ -288,12 +342,14 @@ function blocks(root: Element): string[] {
       inline += inlineOf(el);
       continue;
     }
-    flush();
+    const text = tidy(inline);
+    inline = '';
+    if (text) yield text;
     const block = blockOf(el);
-    if (block !== null) out.push(...block);
+    if (block !== null) yield* block;
   }
-  flush();
-  return out;
+  const text = tidy(inline);
+  if (text) yield text;
 }
 
 /**
@@ -306,7 +362,7 @@ function isBlockComponent(el: Element): boolean {
   return el.localName.includes('-') && el.querySelector(BLOCK_DESCENDANT) !== null;
 }
 
-function blockOf(el: Element): string[] | null {
+function blockOf(el: Element): Iterable<string> | null {
   const name = el.localName;
   switch (name) {
     case 'p':
@@ -346,7 +402,7 @@ function blockOf(el: Element): string[] | null {
       return [table(el)];
     default: {
       const code = wrappedCodeBlock(el);
-      return code === null ? blocks(el) : [code];
+      return code === null ? blockStream(el) : [code];
     }
   }
 }

@@ -14,9 +14,10 @@
  *   main → isolated: `replyapply:copied` (detail: JSON {nonce, text})    isolated → main: `replyapply:disarm-copy`
  * Details are strings because objects do not cross between worlds.
  */
-import { domToMarkdown, unreadableCodeBlocks } from './dom-to-markdown';
+import { domToMarkdown, domToMarkdownSliced, unreadableCodeBlocks } from './dom-to-markdown';
 import { messageIdOf, positionOf } from './sites/message-id';
 import type { FetchContext, RawTextResult, SiteAdapter } from './sites/types';
+import { yieldToPage } from './yield';
 
 export type TextSource = 'api' | 'copy-button' | 'dom';
 
@@ -43,6 +44,8 @@ export interface RawTextOptions {
   copyTimeoutMs?: number;
   /** Lets the Copy rung find an icon-only Copy control by what it does (see `captureViaCopyButton`). */
   copyMemory?: CopyProbeMemory;
+  /** How the page rung gives the page its thread back between stretches of a long reply (yieldToPage). */
+  pause?: () => Promise<void>;
 }
 
 export const ARM_EVENT = 'replyapply:arm-copy';
@@ -95,7 +98,7 @@ export async function readRawText(
 
   const unreadable = textRegions(turn, adapter).flatMap((r) => unreadableCodeBlocks(r));
   return {
-    text: domText(turn, adapter),
+    text: await domTextSliced(turn, adapter, options.pause ?? yieldToPage),
     source: 'dom',
     notes,
     ...(unreadable.length > 0 ? { unreadable } : {}),
@@ -158,6 +161,20 @@ export function agreesWithPage(apiText: string, pageText: string): boolean {
 function textRegions(turn: Element, adapter: SiteAdapter): Element[] {
   const regions = Array.from(turn.querySelectorAll(adapter.selectors.content.css));
   return regions.length === 0 ? [turn] : regions;
+}
+
+/** `domText`, giving the page its thread back between stretches (`domToMarkdownSliced`). */
+async function domTextSliced(
+  turn: Element,
+  adapter: SiteAdapter,
+  pause: () => Promise<void>,
+): Promise<string> {
+  const parts: string[] = [];
+  for (const region of textRegions(turn, adapter)) {
+    const text = await domToMarkdownSliced(region, pause);
+    if (text) parts.push(text);
+  }
+  return parts.join('\n\n');
 }
 
 /** The reply rebuilt from the DOM: each of the turn's markdown regions, or the whole turn. */

@@ -14,3 +14,8 @@ export const MAX_BUNDLE_CHARS = 4 * 1024 * 1024;
  * limit (50 MiB) is for applying, not for a message.
  */
 export const MAX_CONTEXT_FILE_BYTES = 1024 * 1024;
+
+/** The longest part of a reply's text one `detect` message carries (UTF-16 code units, issue 44). */
+export const DETECT_PART_CHARS = 256 * 1024;
+/** A reply's text comes in at most this many parts: 16 MiB, the most a proposal holds. */
+export const DETECT_MAX_PARTS = 64;

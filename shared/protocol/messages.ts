@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ChangeSetSchema, TEXT_SOURCES } from '../changeset/changeset';
-import { MAX_BUNDLE_CHARS } from './bounds';
+import { DETECT_MAX_PARTS, DETECT_PART_CHARS, MAX_BUNDLE_CHARS } from './bounds';
 
 export const HostStatusSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('connected'), version: z.string(), protocol: z.number() }),
@@ -28,6 +28,13 @@ export const ProposalSchema = z.object({
 });
 export type Proposal = z.infer<typeof ProposalSchema>;
 
+/** What a proposal says of its reply besides the text and what was read from it. */
+export const ProposalMetaSchema = z.omit(ProposalSchema, { changeSets: true, text: true });
+export type ProposalMeta = z.infer<typeof ProposalMetaSchema>;
+
+/** What the background answers to the last part of a `detect`: the proposal, less the text it was sent. */
+export type DetectAnswer = { ok: true; proposal?: Omit<Proposal, 'text'> } | { ok: false; message: string };
+
 /** Sent by content scripts. */
 export const ContentMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('propose'), proposal: ProposalSchema, open: z.boolean() }),
@@ -40,6 +47,20 @@ export const ContentMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Inject the MAIN-world half of the Copy-button capture into the sender's frame. */
   z.object({ type: z.literal('enable-copy-capture') }),
+  /**
+   * Read the operations of a long reply off the page's thread (issue 44), its text sent in parts so that
+   * no one message holds the page long: the last part is answered with the proposal less its text
+   * (`DetectAnswer`), nothing stored, nothing opened.
+   */
+  z.object({
+    type: z.literal('detect'),
+    /** The sender's own name for this reply's parts. */
+    id: z.string().check(z.minLength(1), z.maxLength(64)),
+    part: z.int().check(z.nonnegative(), z.lt(DETECT_MAX_PARTS)),
+    parts: z.int().check(z.positive(), z.lte(DETECT_MAX_PARTS)),
+    text: z.string().check(z.maxLength(DETECT_PART_CHARS)),
+    meta: ProposalMetaSchema,
+  }),
 ]);
 export type ContentMessage = z.infer<typeof ContentMessageSchema>;
 
