@@ -28,6 +28,7 @@ import type { CommitOutcome, CommitRequest } from '../../shared/protocol/git';
 import type { Proposal } from '../../shared/protocol/messages';
 import { ErrorCode } from '../../shared/protocol/names';
 import type { FileChange, Method, ParamsOf, ResultOf } from '../../shared/protocol/protocol';
+import { pushAll } from '../../shared/text/push-all';
 import { siteName } from './labels';
 import { partialChanges } from './partial-choice';
 
@@ -281,8 +282,8 @@ export async function buildReview(
         first: f.lines[0] ?? 0,
         seq: files.length,
       });
-    scripts.push(...p.scripts);
-    diagnostics.push(...p.diagnostics);
+    pushAll(scripts, p.scripts);
+    pushAll(diagnostics, p.diagnostics);
     if (part.ops.some((op) => op.kind !== 'shell')) planned++;
     // The first file at once, then a slice at a time; not after the last part: that is the result.
     const due = shown ? performance.now() - sliceStart >= SLICE_MS : files.length > 0;

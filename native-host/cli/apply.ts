@@ -25,6 +25,7 @@ import { detectAll, hash } from '../../shared/formats/registry';
 import { commitSubject, firstSentence } from '../../shared/git/commit-message';
 import type { CommitOutcome, CommitRequest } from '../../shared/protocol/git';
 import { ErrorCode, type FileChange, type Snapshot } from '../../shared/protocol/protocol';
+import { pushAll } from '../../shared/text/push-all';
 import { findText } from '../fs/find-text';
 import { validateRoot } from '../fs/root';
 import { snapshotReader } from '../fs/snapshots';
@@ -301,14 +302,14 @@ async function resolveReply(args: ReplyArgs): Promise<
   });
   if (unreadable.length > 0) {
     for (const f of unreadable) say(`${style.red('error')}  ${f.path}: ${f.message}\n`);
-    report.files.push(...unreadable);
+    pushAll(report.files, unreadable);
     say(`${style.red('Nothing written.')}\n`);
     return { exit: Exit.Unresolved };
   }
   // What the plan did not use is said, never dropped (a guessed name with no such file).
   diagnostics.sort((a, b) => a.line - b.line);
   for (const d of diagnostics) say(`${renderDiagnostic(d, style)}\n`);
-  report.diagnostics.push(...diagnostics);
+  pushAll(report.diagnostics, diagnostics);
   // In the order of each file's first operation, as one plan of the whole would list them.
   planned.sort((a, b) => a.first - b.first);
   await sayLines(human, [
@@ -432,7 +433,7 @@ async function resolveReply(args: ReplyArgs): Promise<
   for (const c of changes) {
     const names = c.action === 'rename' ? [c.path, c.from] : [c.path];
     const why = names.map((p) => notCommitted(git.get(p))).find((w) => w !== null) ?? null;
-    if (why === null) commitPaths.push(...names);
+    if (why === null) pushAll(commitPaths, names);
     else for (const p of names) say(`${style.yellow('not committed')}  ${p}  (${why})\n`);
   }
   if (commitPaths.length === 0) {

@@ -17,6 +17,7 @@ import {
 } from '../../shared/engine';
 import type { GitFileState } from '../../shared/protocol/git';
 import type { FileChange, Snapshot } from '../../shared/protocol/protocol';
+import { pushAll } from '../../shared/text/push-all';
 import {
   asWrittenInPart,
   hasPartial,
@@ -118,9 +119,9 @@ export function planParts(parts: ChangeSet[], read: ReadSnapshots, o: PartOption
     if (last.length > 0) take(last);
     if (out.unreadable.length > 0) continue;
     const partPlan = plan(part, snapshots, { caseVariants, eolNear, partial: o.partial });
-    out.scripts.push(...partPlan.scripts);
+    pushAll(out.scripts, partPlan.scripts);
     // A part carries none of the reply's own diagnostics (independentParts): these are the plan's.
-    out.diagnostics.push(...partPlan.diagnostics);
+    pushAll(out.diagnostics, partPlan.diagnostics);
     // Without --partial, a refused file says what --partial would write: planned again, only then.
     const hints =
       !o.partial && partPlan.files.some((f) => f.status === 'error')
@@ -217,7 +218,7 @@ function renderFile(f: FilePlan, style: Style, diffs: boolean, extra: readonly s
       for (const l of f.error.nearest.split('\n')) out.push(style.dim(`        | ${l}`));
     }
   }
-  out.push(...extra);
+  pushAll(out, extra);
   for (const note of f.notes) {
     if (note.placeholder && f.error?.kind === 'placeholder') continue;
     const label = note.severity === 'warning' ? style.yellow('note') : style.dim('note');

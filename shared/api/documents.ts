@@ -22,6 +22,7 @@
  * page shows. Shapes: corpus unprompted/009, /013, /015, /017 (ChatGPT exports, kept verbatim).
  */
 import { type ArtifactAttributes, artifactTag } from '../formats/artifacts';
+import { pushAll } from '../text/push-all';
 import { PyRegexError, pySub } from './py-regex';
 
 interface Doc {
@@ -340,7 +341,7 @@ export function chatGptMessageTexts(messages: readonly ChatGptMessage[]): Map<st
       touched.add(current);
       if (current.updates && !current.failed) {
         if (typeof updates === 'string') current.failed = updates;
-        else current.updates.push(...updates);
+        else pushAll(current.updates, updates);
         continue;
       }
       if (!current.failed) current.failed = applyUpdates(current, (call as { updates?: unknown }).updates);

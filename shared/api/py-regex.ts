@@ -28,6 +28,7 @@
  * texts for those cases.
  */
 
+import { pushAll } from '../text/push-all';
 import { PY_CASE, PY_DIGIT, PY_SPACE, PY_WORD } from './py-classes';
 
 export class PyRegexError extends Error {}
@@ -342,7 +343,7 @@ export function compilePy(pattern: string): Compiled {
     const add = (it: Item) => {
       if ('cp' in it) set.ranges.push([it.cp, it.cp]);
       else if (it.neg) set.neg.push(it.rs);
-      else set.ranges.push(...it.rs);
+      else pushAll(set.ranges, it.rs);
     };
     for (;;) {
       if (i >= src.length) err('unterminated character set');

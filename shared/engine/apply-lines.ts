@@ -5,6 +5,7 @@
  * ranges that share a line are `overlap` (their order would be a guess).
  */
 import type { EditRange } from '../changeset/changeset';
+import { pushAll } from '../text/push-all';
 import { findOverlap, freshLines, type Replacement, splice } from './splice';
 import { type TextDoc, textLines } from './text-model';
 import { type ApplyFailure, cap, fail } from './types';
@@ -62,7 +63,7 @@ export function applyEditRanges(
     .sort((a, b) => a.start - b.start || a.end - b.end || a.k - b.k)
     .map((r) => {
       const lines = textLines(edits[r.k]!.content);
-      added.push(...lines);
+      pushAll(added, lines);
       return freshLines(doc, r.start, r.end, lines);
     });
   return { ok: true, doc: splice(doc, replacements), added, replacements };

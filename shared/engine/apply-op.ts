@@ -6,6 +6,7 @@
 
 import { PyRegexError, pySub } from '../api/py-regex';
 import type { Op } from '../changeset/changeset';
+import { pushAll } from '../text/push-all';
 import { applyEditRanges, applyInsert } from './apply-lines';
 import { applyHunks, parseHunkLines, writesBom } from './apply-patch';
 import { applySearchReplace } from './apply-search-replace';
@@ -303,7 +304,7 @@ function applyPatchOp(
   }
   const r = applyHunks(base, op.hunks, ctx);
   if (!r.ok) return r;
-  notes.push(...r.notes);
+  pushAll(notes, r.notes);
   if (op.isDelete) {
     if (r.doc.lines.length > 0) {
       return fail(

@@ -15,6 +15,7 @@
  * A hunk that matches nowhere but whose new side is already in the file is `already-applied`.
  */
 import type { Hunk } from '../changeset/changeset';
+import { pushAll } from '../text/push-all';
 import { repairHunk } from './hunk-repairs';
 import { adapt, opRestyle, restyleConflict, restyledNote, spacesIntoTabs, uniformShift } from './normalize';
 import { expandRanges, hasRanges } from './range-removal';
@@ -328,8 +329,8 @@ function applySequentially(
     const moved = h.oldStart === undefined ? h : { ...h, oldStart: Math.max(1, h.oldStart + delta) };
     const r = applyHunksOnce(current, [moved], ctx);
     if (!r.ok) return null;
-    notes.push(...r.notes);
-    added.push(...r.added);
+    pushAll(notes, r.notes);
+    pushAll(added, r.added);
     const p = parseHunkLines(h);
     delta += p.new.length - p.old.length;
     current = { ...r.doc };

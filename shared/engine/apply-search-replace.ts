@@ -9,6 +9,7 @@
  */
 import { diffArrays } from 'diff';
 import type { SearchReplaceEdit } from '../changeset/changeset';
+import { pushAll } from '../text/push-all';
 import { noteRung } from './apply-patch';
 import {
   adapt,
@@ -70,7 +71,7 @@ export function applySearchReplace(
       if (doc) aiderEdited = true;
     }
     if (search.every((l) => l.trim() === '')) {
-      added.push(...replace);
+      pushAll(added, replace);
       if (!doc) {
         // As the REPLACE text reads, less aider's layout line (the lines, not the raw text).
         doc = parseText(edit.aider ? (replace.length === 0 ? '' : `${replace.join('\n')}\n`) : edit.replace);
@@ -91,8 +92,8 @@ export function applySearchReplace(
       if (sub && !sub.ok) return sub;
       if (sub) {
         doc = sub.doc;
-        notes.push(...sub.notes);
-        added.push(...sub.added);
+        pushAll(notes, sub.notes);
+        pushAll(added, sub.added);
         continue;
       }
     }
@@ -150,7 +151,10 @@ export function applySearchReplace(
       // Only when the text does not fit as written: a Python stub body really is a line `...`.
       const result = resolveElision(hay, doc, search, replace, label);
       if (!result.ok) return result;
-      added.push(...replace.filter((l) => !ELISION.test(l)));
+      pushAll(
+        added,
+        replace.filter((l) => !ELISION.test(l)),
+      );
       doc = splice(doc, result.reps);
       continue;
     } else {
@@ -183,7 +187,7 @@ export function applySearchReplace(
       const lines = edit.verbatim
         ? [...replace]
         : keptAsInFile(search, replace, adapt(replace, m, fallback(replace, m)), doc, m);
-      added.push(...lines);
+      pushAll(added, lines);
       reps.push(freshLines(doc, m.start, m.start + search.length, lines));
       noteRung(notes, m, `the search text of ${label}`, ctx.opLine);
     }

@@ -32,6 +32,8 @@
  *   file) — the after-anchor was found further down, in other code.
  * Ideas from Continue's lazy edits (continuedev/continue, core/edit/lazy/), not its code.
  */
+
+import { pushAll } from '../text/push-all';
 import { findPlaceholders } from './placeholder';
 
 export interface FilledRange {
@@ -71,7 +73,7 @@ export function fillElisions(
     // as the reply has them (issue 40, item 3).
     if (blank(firstSeg[0]!) && before.slice(0, lead).every(blank)) lead = 0;
   }
-  if (lead > 0) out.push(...before.slice(0, lead));
+  if (lead > 0) pushAll(out, before.slice(0, lead));
   // Where the previous elision's fill ends: its after-anchor, which the next anchors follow.
   let prevEnd = lead;
   // How the text between two elisions is indented against the file, read off its anchors: a snippet
@@ -155,12 +157,12 @@ export function fillElisions(
     if (!seg) return refuse("the lines before it cannot be indented as the file's lines around them are");
     // Below the file's own lines kept above the text, its blank lines at the top are the file's.
     if (k === 0 && lead > 0) while (seg.length > 0 && blank(seg[0]!)) seg.shift();
-    out.push(...seg);
+    pushAll(out, seg);
     carried = shiftAfter;
     if (end === start) {
       // Its anchors are next to each other in the file: the file's lines it says stay there are none.
     } else {
-      out.push(...before.slice(start, end));
+      pushAll(out, before.slice(start, end));
       filled.push({ placeholder, from: start + 1, to: end });
     }
     prevEnd = end;
@@ -189,8 +191,8 @@ export function fillElisions(
   if (tail < before.length) {
     // Above the file's own lines kept below the text, its blank lines at the end are the file's.
     while (last.length > 0 && blank(last[last.length - 1]!)) last.pop();
-    out.push(...last, ...before.slice(tail));
-  } else out.push(...last);
+    pushAll(pushAll(out, last), before.slice(tail));
+  } else pushAll(out, last);
   if (filled.length === 0 && lead === 0 && tail === before.length) return null;
   return { ok: true, lines: out, filled };
 }

@@ -35,6 +35,7 @@
  * other code outside them (else the snippet simply is the file), unless the caller knows it is a part.
  */
 
+import { pushAll } from '../text/push-all';
 import {
   blockParts,
   extent,
@@ -335,11 +336,11 @@ function mergeLevel(
   const lines: string[] = [];
   for (let i = lo; i <= hi; i++) {
     const ins = inserts.get(i);
-    if (ins) for (const block of ins) lines.push(...block);
+    if (ins) for (const block of ins) pushAll(lines, block);
     if (i === hi) break;
     const r = replacement.get(i);
     if (r) {
-      lines.push(...r.lines);
+      pushAll(lines, r.lines);
       // The file's blank lines at the end of its definition stay as they were.
       let j = r.end;
       while (j > i && blank(file[j - 1]!)) j--;

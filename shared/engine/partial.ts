@@ -27,6 +27,7 @@
  * - at most MAX_EDITS edits (each try applies the operation again).
  */
 import type { Hunk, Op, SearchReplaceEdit } from '../changeset/changeset';
+import { pushAll } from '../text/push-all';
 import { applyOpDetailed } from './apply-op';
 import { changesSomething, hunkLabel, parseHunkLines } from './apply-patch';
 import { editLabel } from './apply-search-replace';
@@ -159,7 +160,7 @@ export function partialApply(baseText: string, ops: readonly Op[]): PartialApply
     }
     if (result !== null) {
       text = result;
-      notes.push(...keptNotes);
+      pushAll(notes, keptNotes);
     }
   }
   const applied = tried.filter((t) => t.kept).length;

@@ -11,6 +11,7 @@
 import type { ChangeSet, Diagnostic, Op } from '../changeset/changeset';
 import { opPaths } from '../changeset/paths-of';
 import type { FileChange } from '../protocol/protocol';
+import { pushAll } from '../text/push-all';
 import { applyOpDetailed } from './apply-op';
 import { type DisplayHunk, displayHunks } from './display-hunks';
 import { excerptOf } from './excerpt';
@@ -147,8 +148,8 @@ export function opNeeds(op: Op, guesses = true): string[] {
   if (a) {
     // Absolute paths are resolved from their tails, a file found by content among the files the folder
     // search found; a diff's other sure names are always compared.
-    if (guesses || a.how === 'absolute' || a.how === 'content') paths.push(...a.paths);
-    else if (a.how === 'diff-names') paths.push(...a.paths.slice(0, a.guessFrom ?? a.paths.length));
+    if (guesses || a.how === 'absolute' || a.how === 'content') pushAll(paths, a.paths);
+    else if (a.how === 'diff-names') pushAll(paths, a.paths.slice(0, a.guessFrom ?? a.paths.length));
   }
   return paths;
 }
@@ -499,7 +500,7 @@ export function plan(changeSet: ChangeSet, snapshots: Snapshots, options: PlanOp
       if (op.kind === 'patch' && op.newPath !== undefined) e.failedTarget = op.newPath;
       continue;
     }
-    e.notes.push(...r.notes);
+    pushAll(e.notes, r.notes);
     e.contentOps++;
     e.editHunks = base === e.text && r.edits ? displayHunks(null, null, r.edits) : undefined;
     e.text = r.text;

@@ -15,6 +15,7 @@
  * the lines between become removed lines. The hunk then applies as a plain one.
  */
 import type { Hunk } from '../changeset/changeset';
+import { pushAll } from '../text/push-all';
 import { Haystack, seek } from './seek';
 import type { TextDoc } from './text-model';
 import { TEXT_RUNGS } from './types';
@@ -64,12 +65,12 @@ export function expandRanges(
         why: `the removed lines below the "~" at hunk line ${k + 1} are not in the file after the lines above it`,
       };
     const bottomStart = Math.min(...next.map((m) => m.start));
-    out.push(...part);
+    pushAll(out, part);
     for (let at = topEnd; at < bottomStart; at++) out.push(`-${doc.lines[at]}`);
     cursor = bottomStart;
     segmentStart = k + 1;
   }
-  out.push(...lines.slice(segmentStart));
+  pushAll(out, lines.slice(segmentStart));
   return { ok: true, hunk: { ...hunk, lines: out } };
 }
 

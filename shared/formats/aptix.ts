@@ -39,6 +39,7 @@ import { jsonrepair } from 'jsonrepair';
 const FILE_ENTRY_KEYS = new Set(['path', 'content', 'operation', 'patch', 'replacements', 'description']);
 
 import type { Diagnostic, Op, SearchReplaceEdit } from '../changeset/changeset';
+import { pushAll } from '../text/push-all';
 import type { Fence } from './fences';
 import { pathFromInfo } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
@@ -247,7 +248,7 @@ function readBundle(fence: Fence, lineCount: number): ParsedBlock | null {
       if (fileOps.length === 0)
         error(line, `${what} (${entry.path}) holds no readable git patch; it was skipped.`);
       for (const d of parsed.diagnostics) diagnostics.push({ ...d, line });
-      ops.push(...fileOps);
+      pushAll(ops, fileOps);
     } else {
       error(
         line,

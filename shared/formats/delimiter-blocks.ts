@@ -26,6 +26,7 @@
  * outside every block.
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
+import { pushAll } from '../text/push-all';
 import { dedentBy, firstAfter, linesToContent, stripWrappingFence } from './fences';
 import type { FormatParser, ParsedBlock } from './types';
 import { readPatchBody, replyLines } from './unified-diff';
@@ -228,7 +229,7 @@ function blockOp(
   const line = d.i + 1;
   if (d.kind === 'START-PATCH') {
     const r = readPatchBody(dedentBy(rawLines, d.indent), dedentBy(cleanLines, d.indent), firstLine);
-    diagnostics.push(...r.diagnostics);
+    pushAll(diagnostics, r.diagnostics);
     if (r.hunks.length === 0) {
       diagnostics.push({
         severity: 'error',

@@ -43,6 +43,7 @@
  * Refused, as error diagnostics: a directive that is never closed (cut off), one without a path.
  */
 import type { Diagnostic, Op } from '../changeset/changeset';
+import { pushAll } from '../text/push-all';
 import {
   dedentBy,
   firstAfter,
@@ -136,8 +137,8 @@ export const fileChangesParser: FormatParser = {
         return;
       }
       for (const d of c.directives) {
-        block.ops.push(...d.ops);
-        block.diagnostics.push(...d.diagnostics);
+        pushAll(block.ops, d.ops);
+        pushAll(block.diagnostics, d.diagnostics);
       }
       // An error: cut off between two directives, the ones after the cut are lost without a trace.
       if (!closed)
@@ -364,7 +365,7 @@ function contentDirective(
     return d;
   }
   const r = readPatchBody(rawLines ?? cleanLines, cleanLines, firstContent + 1);
-  d.diagnostics.push(...r.diagnostics);
+  pushAll(d.diagnostics, r.diagnostics);
   if (r.hunks.length === 0) {
     d.diagnostics.push({
       severity: 'error',

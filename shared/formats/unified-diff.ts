@@ -39,6 +39,7 @@
 import type { Diagnostic, Hunk, Op, SearchReplaceEdit } from '../changeset/changeset';
 import { lazyHunk } from '../changeset/lazy-hunk';
 import { stripDiffPrefix } from '../paths/paths';
+import { pushAll } from '../text/push-all';
 import { dedent, type Fence, findFences, forgetSplit, sharedSplit, stripWrappingFence } from './fences';
 import { bestHint, GUESS_HINTS, type HintKind, hintsAbove, pathFromInfo } from './path-hints';
 import type { FormatParser, ParsedBlock } from './types';
@@ -150,7 +151,7 @@ export function parseUnifiedDiff(
 export function parseHunks(lines: string[], firstLine: number): { hunks: Hunk[]; diagnostics: Diagnostic[] } {
   const r = scanDiff(lines, 0, lines.length, firstLine, { bare: false, headerless: true });
   const hunks: Hunk[] = [];
-  for (const f of r.files) hunks.push(...f.hunks);
+  for (const f of r.files) pushAll(hunks, f.hunks);
   return { hunks, diagnostics: r.diagnostics };
 }
 
@@ -1293,7 +1294,7 @@ export function diffBlocks(text: string, { lean = true } = {}): ParsedBlock[] {
     if (!fence.closed) block.diagnostics.push(unclosedFence('diff', start, body, block.ops.length));
     blocks.push(block);
   }
-  blocks.push(...bareDiffBlocks(raw, clean, fences));
+  pushAll(blocks, bareDiffBlocks(raw, clean, fences));
   return blocks.sort((a, b) => a.start - b.start);
 }
 

@@ -20,6 +20,8 @@
  * 5. An assistant region inside another merges into it (one reply, one button).
  */
 
+import { pushAll } from '../../../shared/text/push-all';
+
 const BLOCK = 'p, pre, ul, ol, h1, h2, h3, h4, h5, h6, table, blockquote, div.paragraph';
 /** Blocks that a site wraps in a region of their own (a code block's frame, a table's scroller). */
 const EMBEDDED = new Set(['PRE', 'TABLE']);
@@ -128,7 +130,7 @@ export function classifyRegions(root: ParentNode): Region[] {
     let up = el.parentElement;
     while (up && !byEl.has(up)) up = up.parentElement;
     if (up) {
-      byEl.get(up)!.push(...blocks);
+      pushAll(byEl.get(up)!, blocks);
       byEl.delete(el);
     }
   }
