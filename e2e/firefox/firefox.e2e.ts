@@ -10,7 +10,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADAPTERS } from '../../extension/content/sites/registry';
 import { FIREFOX_ADDON_ID } from '../../shared/extension/extension-id';
-import { renderMarkdown } from '../chat-page';
+import { chatGptPage, renderMarkdown } from '../chat-page';
 import { answerIn, composerTextOf, withEditorStyle } from '../context-page';
 import {
   AFTER,
@@ -22,6 +22,7 @@ import {
   projectFiles,
   REPLY,
 } from '../context-project';
+import { LONG_CHECKED, LONG_FILES, LONG_REPLY, longBody } from '../long-reply';
 import { makeProject, readTree, type Tree } from '../project';
 import type { Target } from './devtools-client';
 import { type FirefoxSession, launchFirefox, REPO, servePages } from './firefox';
@@ -128,6 +129,45 @@ it('on a saved ChatGPT page at its real URL, each reply with changes gets its Ap
     els.map((e) => [e.getAttribute('data-message-id'), e.getAttribute('data-files')]),
   );
   expect(buttons).toEqual(fixture.replies.map((r, i) => [r.messageId, i === 0 ? '1' : '2']));
+  await page.close();
+});
+
+it(`a 480 KiB reply of ${LONG_FILES} files, read by the background from its parts, is counted and applied exactly`, async () => {
+  const conv = 'ff-long';
+  const { root } = makeProject({ 'README.md': 'long\n' });
+  const bg = await ff.background();
+  await ff.devtools.evaluate(
+    bg,
+    async ([key, folder]: [string, string]) => {
+      await chrome.storage.local.set({
+        folders: { last: folder, recent: [folder], byConversation: { [key]: folder } },
+      });
+    },
+    [`chatgpt:${conv}`, root],
+  );
+  const html = chatGptPage(conv, [{ id: 'r1', markdown: LONG_REPLY }], { highlight: true });
+  const page = await openSaved(ff, html, `https://chatgpt.com/c/${conv}`);
+  const button = await page.waitForSelector(
+    `[data-replyapply="apply"][data-message-id="r1"][data-files="${LONG_FILES}"]`,
+    { timeout: 30_000 },
+  );
+  await button!.click();
+  const review = await ff.devtools.target((u) => u.endsWith('/extension/sidepanel/index.html'), 15_000);
+  await waitIn(
+    ff,
+    review,
+    (n: number) => {
+      const files = [...document.querySelectorAll('[data-replyapply-file]')];
+      return files.length === n && files.every((f) => f.getAttribute('data-status') === 'ok') ? true : null;
+    },
+    LONG_FILES,
+    'every file planned',
+    30_000,
+  );
+  await applyAllIn(review);
+  for (const f of LONG_CHECKED)
+    expect(readFileSync(join(root, 'src', 'long', `f${f}.ts`), 'utf8')).toBe(longBody(f));
+  await ff.devtools.evaluate(review, () => window.close());
   await page.close();
 });
 

@@ -17,6 +17,7 @@ function applied(reply: string): string {
   expect(ops).toHaveLength(1);
   const r = applyOp(file, ops[0]!);
   if (!r.ok) throw new Error(r.message);
+  if (r.text === null) throw new Error('the file was deleted');
   return r.text;
 }
 
