@@ -35,7 +35,10 @@ describe(`edits of a file of ${N} lines`, () => {
   });
 
   it('a whole new text of as many lines, replacing it', () => {
-    const body = lines.slice(0, -1).map((l) => l.toUpperCase()).join('\n');
+    const body = lines
+      .slice(0, -1)
+      .map((l) => l.toUpperCase())
+      .join('\n');
     const out = applied(`data.txt\n\`\`\`\n${body}\n\`\`\`\n`);
     expect(out).toBe(`${body}\n`);
   });
