@@ -387,3 +387,41 @@ describe('prose line breaks', () => {
     );
   });
 });
+
+describe('unreadableCodeBlocks: a block whose page text lost characters (issue 42)', () => {
+  const reason =
+    'Code block 1: its page text lost characters (the site drew some tokens empty, as Perplexity does with spaces), so the words on either side may run together.';
+  const cases: Array<[string, string, boolean]> = [
+    [
+      'an empty span between two tokens that touch (Perplexity)',
+      '<span class="k">SELECT</span><span></span><span class="o">*</span>',
+      true,
+    ],
+    [
+      'the same with nested token spans',
+      '<span><span class="k">INNER</span><span></span><span class="k">JOIN</span></span>',
+      true,
+    ],
+    [
+      'an empty line of Shiki (a line span between line breaks)',
+      '<span class="line">a</span>\n<span class="line"></span>\n<span class="line">b</span>',
+      false,
+    ],
+    ['an empty span beside a space', '<span class="k">SELECT</span><span></span><span> *</span>', false],
+    ['an empty span at the end of a line', '<span class="k">a</span><span></span>\n', false],
+    ['no empty span', '<span class="k">SELECT</span> <span>*</span>', false],
+  ];
+  for (const [what, code, lost] of cases) {
+    it(`${what}: ${lost ? 'lost' : 'whole'}`, () => {
+      const root = html(`<pre><code>${code}</code></pre>`);
+      expect(unreadableCodeBlocks(root)).toEqual(lost ? [reason] : []);
+    });
+  }
+
+  it('the saved Perplexity page: each block is flagged, so its text is taken from Copy, not the page', () => {
+    const root = loadPage('corpus/perplexity-401');
+    const reasons = unreadableCodeBlocks(root.body);
+    expect(reasons.length).toBeGreaterThanOrEqual(1);
+    expect(reasons.every((r) => r.includes('lost characters'))).toBe(true);
+  });
+});

@@ -135,9 +135,9 @@ export async function domToMarkdownSliced(
  * spans joined by `<br>` without `.cm-line`s.
  */
 export function unreadableCodeBlocks(root: Element): string[] {
-  // Only an editor makes a block unreadable: a reply with none (most) is asked once, not block by block
-  // (a reply of 100 large blocks took 20 ms of the page's thread, issue 44).
-  if (root.querySelector(EDITORS) === null) return [];
+  // Only an editor or an emptied token makes a block unreadable: a reply with neither (most) is asked
+  // once, not block by block (a reply of 100 large blocks took 20 ms of the page's thread, issue 44).
+  if (root.querySelector(`${EDITORS}, ${EMPTIED_TOKEN}`) === null) return [];
   const reasons: string[] = [];
   codeHosts(root).forEach((host, i) => {
     const why = unreadableBecause(host);
@@ -148,8 +148,34 @@ export function unreadableCodeBlocks(root: Element): string[] {
 
 /** Every editor `unreadableBecause` looks for: Monaco's, and CodeMirror 6's. */
 const EDITORS = '.monaco-editor, .view-lines, .cm-editor';
+/** A token span with nothing in it, inside code: where a page may have dropped whitespace (`lostText`). */
+const EMPTIED_TOKEN = 'pre span:empty, code span:empty';
+
+/**
+ * Whether the page's text of a block has lost characters it cannot show were there: Perplexity empties
+ * its whitespace-only token spans (corpus perplexity-401: `SELECT<span></span>*` reads `SELECT*`, and
+ * `INNER<span></span>JOIN` reads `INNERJOIN`). A token boundary without whitespace cannot be told from
+ * one that lost it, so the mark is the empty span itself, between two tokens that touch with no
+ * whitespace: highlighters emit no empty token, and an empty line's span (Shiki's `span.line`) sits
+ * between line breaks, not between tokens.
+ */
+function lostText(host: Element): boolean {
+  for (const span of Array.from(host.querySelectorAll('span:empty'))) {
+    // Asked again: `:empty` is the browser's quick filter, and happy-dom's matches spans with text.
+    if (span.firstChild !== null) continue;
+    const before = span.previousSibling;
+    const after = span.nextSibling;
+    if (before?.nodeType !== 1 || after?.nodeType !== 1) continue;
+    const left = before.textContent ?? '';
+    const right = after.textContent ?? '';
+    if (left !== '' && right !== '' && /\S$/.test(left) && /^\S/.test(right)) return true;
+  }
+  return false;
+}
 
 function unreadableBecause(host: Element): string | null {
+  if (host.querySelector('span:empty') && lostText(host))
+    return 'its page text lost characters (the site drew some tokens empty, as Perplexity does with spaces), so the words on either side may run together.';
   if (host.matches('.monaco-editor, .view-lines') || host.querySelector('.monaco-editor, .view-lines'))
     return 'it is drawn by a Monaco editor, which keeps only the lines in view on the page.';
   const editor = codeMirrorOf(host);
