@@ -95,20 +95,23 @@ export function startContent(deps: ContentDeps): void {
   // A long reply is read by the background. Should it not answer (the extension was reloaded under
   // the page), the reply is read here after all, in its own task: a late button beats none.
   // The text goes in parts, each in a task of its own: one message of a whole long reply held the page
-  // while it was copied.
+  // while it was copied. Tried twice: a service worker stopped between two parts has lost the first.
   const detectElsewhere = async (text: string, meta: ProposalMeta): Promise<Proposal> => {
-    const id = `${meta.replyId.slice(0, 40)}:${++detections}`;
     const parts = textParts(text, DETECT_PART_CHARS);
-    let answer: DetectAnswer | undefined;
-    for (let part = 0; part < parts.length && parts.length <= DETECT_MAX_PARTS; part++) {
-      if (part > 0) await pause();
-      answer = (await deps
-        .send({ type: 'detect', id, part, parts: parts.length, text: parts[part]!, meta })
-        .catch(() => undefined)) as DetectAnswer | undefined;
-      if (!answer?.ok) break;
+    for (let attempt = 0; attempt < 2 && parts.length <= DETECT_MAX_PARTS; attempt++) {
+      const id = `${meta.replyId.slice(0, 40)}:${++detections}`;
+      let answer: DetectAnswer | undefined;
+      for (let part = 0; part < parts.length; part++) {
+        if (part > 0 || attempt > 0) await pause();
+        answer = (await deps
+          .send({ type: 'detect', id, part, parts: parts.length, text: parts[part]!, meta })
+          .catch(() => undefined)) as DetectAnswer | undefined;
+        if (!answer?.ok) break;
+      }
+      const found = answer?.ok ? answer.proposal : undefined;
+      if (found && Array.isArray(found.changeSets) && found.replyId === meta.replyId)
+        return { ...found, text };
     }
-    const found = answer?.ok ? answer.proposal : undefined;
-    if (found && Array.isArray(found.changeSets) && found.replyId === meta.replyId) return { ...found, text };
     await pause();
     return proposalFor(text, meta);
   };

@@ -135,9 +135,6 @@ export async function domToMarkdownSliced(
  * spans joined by `<br>` without `.cm-line`s.
  */
 export function unreadableCodeBlocks(root: Element): string[] {
-  // Only an editor or an emptied token makes a block unreadable: a reply with neither (most) is asked
-  // once, not block by block (a reply of 100 large blocks took 20 ms of the page's thread, issue 44).
-  if (root.querySelector(`${EDITORS}, ${EMPTIED_TOKEN}`) === null) return [];
   const reasons: string[] = [];
   codeHosts(root).forEach((host, i) => {
     const why = unreadableBecause(host);
@@ -146,10 +143,33 @@ export function unreadableCodeBlocks(root: Element): string[] {
   return reasons;
 }
 
+/**
+ * `unreadableCodeBlocks`, giving the page its thread back (`pause`) whenever a stretch of blocks has
+ * taken `budgetMs`: asked of a reply of 100 large blocks at once, it held the page for 20 ms (issue 44).
+ */
+export async function unreadableCodeBlocksSliced(
+  root: Element,
+  pause: () => Promise<void>,
+  budgetMs = 8,
+): Promise<string[]> {
+  const reasons: string[] = [];
+  const hosts = codeHosts(root);
+  let since = performance.now();
+  for (let i = 0; i < hosts.length; i++) {
+    const why = unreadableBecause(hosts[i]!);
+    if (why) reasons.push(`Code block ${i + 1}: ${why}`);
+    if (performance.now() - since >= budgetMs) {
+      await pause();
+      since = performance.now();
+    }
+  }
+  return reasons;
+}
+
 /** Every editor `unreadableBecause` looks for: Monaco's, and CodeMirror 6's. */
 const EDITORS = '.monaco-editor, .view-lines, .cm-editor';
-/** A token span with nothing in it, inside code: where a page may have dropped whitespace (`lostText`). */
-const EMPTIED_TOKEN = 'pre span:empty, code span:empty';
+/** What makes a block unreadable: an editor, or a token span with nothing in it (`lostText`). */
+const MAY_BE_UNREADABLE = `${EDITORS}, span:empty`;
 
 /**
  * Whether the page's text of a block has lost characters it cannot show were there: Perplexity empties
@@ -174,7 +194,9 @@ function lostText(host: Element): boolean {
 }
 
 function unreadableBecause(host: Element): string | null {
-  if (host.querySelector('span:empty') && lostText(host))
+  // One query for the block with neither (most): each check below asks the block again.
+  if (!host.matches(EDITORS) && host.querySelector(MAY_BE_UNREADABLE) === null) return null;
+  if (lostText(host))
     return 'its page text lost characters (the site drew some tokens empty, as Perplexity does with spaces), so the words on either side may run together.';
   if (host.matches('.monaco-editor, .view-lines') || host.querySelector('.monaco-editor, .view-lines'))
     return 'it is drawn by a Monaco editor, which keeps only the lines in view on the page.';

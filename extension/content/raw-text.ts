@@ -14,7 +14,9 @@
  *   main → isolated: `replyapply:copied` (detail: JSON {nonce, text})    isolated → main: `replyapply:disarm-copy`
  * Details are strings because objects do not cross between worlds.
  */
-import { domToMarkdown, domToMarkdownSliced, unreadableCodeBlocks } from './dom-to-markdown';
+
+import { pushAll } from '../../shared/text/push-all';
+import { domToMarkdown, domToMarkdownSliced, unreadableCodeBlocksSliced } from './dom-to-markdown';
 import { messageIdOf, positionOf } from './sites/message-id';
 import type { FetchContext, RawTextResult, SiteAdapter } from './sites/types';
 import { yieldToPage } from './yield';
@@ -96,9 +98,12 @@ export async function readRawText(
     notes.push(copied.ok ? 'The Copy button copied nothing.' : copied.message);
   }
 
-  const unreadable = textRegions(turn, adapter).flatMap((r) => unreadableCodeBlocks(r));
+  const pause = options.pause ?? yieldToPage;
+  const unreadable: string[] = [];
+  for (const region of textRegions(turn, adapter))
+    pushAll(unreadable, await unreadableCodeBlocksSliced(region, pause));
   return {
-    text: await domTextSliced(turn, adapter, options.pause ?? yieldToPage),
+    text: await domTextSliced(turn, adapter, pause),
     source: 'dom',
     notes,
     ...(unreadable.length > 0 ? { unreadable } : {}),
