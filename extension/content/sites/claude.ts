@@ -41,7 +41,18 @@ const P = {
   two: 'fixtures/claude-two-replies',
   streaming: 'fixtures/claude-streaming',
   c001: 'corpus/claude-001',
+  // March 2026 (one capture): a whole reply with tool rows, two Markdown bodies and an artifact card;
+  // its code blocks; the last reply's tail with the composer.
+  c401: 'corpus/claude-401',
+  c402: 'corpus/claude-402',
+  c403: 'corpus/claude-403',
+  // Late 2024 (one page): a reply with four old-style cards; the same with the artifact pane open.
+  c406: 'corpus/claude-406',
+  c407: 'corpus/claude-407',
 } as const;
+
+/** The pages of 2024–2026 (issue 42), where a selector finds nothing unless said otherwise. */
+const none = { [P.c401]: 0, [P.c402]: 0, [P.c403]: 0, [P.c406]: 0, [P.c407]: 0 };
 
 const TURN = '.font-claude-response, .font-claude-message';
 const COPY = 'button[data-testid="action-bar-copy"]';
@@ -52,23 +63,39 @@ export const claude: SiteAdapter = {
   matches: ['https://claude.ai/*'],
   selectors: {
     // CA-script and others (`[data-test-render-count] .font-claude-response`); older: -message
-    turn: { css: TURN, expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0 } },
+    turn: {
+      css: TURN,
+      expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0, ...none, [P.c401]: 1, [P.c406]: 1, [P.c407]: 1 },
+    },
     messageIdAttribute: 'data-message-id',
     // CWC footer_selector: the bar is under the render-count wrapper, beside [data-is-streaming]
     container: {
       css: '[data-test-render-count]',
-      expect: { [P.two]: 4, [P.streaming]: 2, [P.c001]: 0 },
+      expect: { [P.two]: 4, [P.streaming]: 2, [P.c001]: 0, ...none, [P.c401]: 1, [P.c406]: 1, [P.c407]: 1 },
     },
-    // our 2025 pages; a Claude/Grok watcher reads `.standard-markdown` too (code index file 23601934321)
-    content: { css: '.standard-markdown', expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0 } },
+    // our 2025 pages; a Claude/Grok watcher reads `.standard-markdown` too (code index file 23601934321);
+    // a 2026 exporter's selectors add `.progressive-markdown` (code index file 59711714988). A reply
+    // may have several (claude-401: two, with tool rows and an artifact card between them, all outside).
+    // The late-2024 pages have neither: the whole turn is read.
+    content: {
+      css: '.standard-markdown, .progressive-markdown',
+      expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 0, ...none, [P.c401]: 2 },
+    },
     // The streaming wrapper (CA-script, others) and the Stop button: either one is enough.
     streaming: {
       css: '[data-is-streaming="true"], button[aria-label="Stop response"]',
-      expect: { [P.two]: 0, [P.streaming]: 2, [P.c001]: 0 },
+      expect: { [P.two]: 0, [P.streaming]: 2, [P.c001]: 0, ...none },
     },
     // CA-script (language-free test ids). User messages have a Copy button too, hence 2 per exchange.
-    doneMarker: { css: COPY, expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 } },
-    copyButton: { css: COPY, expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 } },
+    // The late-2024 bar's buttons have no test ids (" Copy" as text): no done marker there.
+    doneMarker: {
+      css: COPY,
+      expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0, ...none, [P.c401]: 1, [P.c403]: 1 },
+    },
+    copyButton: {
+      css: COPY,
+      expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0, ...none, [P.c401]: 1, [P.c403]: 1 },
+    },
     // its aria-label in English and Japanese (CA-script, and a multi-site script's `コピー`)
     copyButtonNames: ['Copy', 'コピー'],
     // CWC perform_copy: the footer's `button:first-child` (since 2026-08-10)
@@ -76,14 +103,19 @@ export const claude: SiteAdapter = {
     // issue 13 (`div[role=group][aria-label="Message actions"]`, English only), or the div around Copy
     actionBar: {
       css: `div[role="group"][aria-label="Message actions"], div:has(> ${COPY})`,
-      expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0 },
+      // 2026: the group and the div around Copy inside it are two elements
+      expect: { [P.two]: 4, [P.streaming]: 1, [P.c001]: 0, ...none, [P.c401]: 2, [P.c403]: 2 },
     },
-    // corpus claude-001
-    codeBlock: { css: 'pre', expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 3 } },
+    // corpus claude-001; claude-402 (`pre.code-block__code` in `div[role=group][aria-label="… code"]`)
+    codeBlock: {
+      css: 'pre',
+      expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 3, ...none, [P.c402]: 2 },
+    },
     // CWC enter_message `div[contenteditable=true]`; our 2025 pages (ProseMirror)
     composer: {
       css: 'div.ProseMirror[contenteditable="true"]',
-      expect: { [P.two]: 1, [P.streaming]: 1, [P.c001]: 0 },
+      // claude-403: the 2026 TipTap composer (`div[data-testid=chat-input]`, a ProseMirror)
+      expect: { [P.two]: 1, [P.streaming]: 1, [P.c001]: 0, ...none, [P.c403]: 1 },
     },
   },
   messageId: (turn) => positionId(turn, TURN),

@@ -72,11 +72,6 @@ export const PENDING: Record<string, Record<string, string>> = {
   // New pages of 2024–2026 (canvas cards, artifact cards and panes): issue 42 reads them.
   'selector counts': {
     'corpus/chatgpt-401': 'issue 42: the ChatGPT canvas card page',
-    'corpus/claude-401': 'issue 42: the 2026 claude.ai page with an artifact card',
-    'corpus/claude-402': 'issue 42: the 2026 claude.ai page with an artifact card',
-    'corpus/claude-403': 'issue 42: the 2026 claude.ai page with an artifact card',
-    'corpus/claude-406': 'issue 42: the late-2024 claude.ai page with old-style cards',
-    'corpus/claude-407': 'issue 42: the late-2024 claude.ai page with an open artifact pane',
     'corpus/perplexity-401': 'issue 42: the 2025 Perplexity page',
   },
   'code block text': {
