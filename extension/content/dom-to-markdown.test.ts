@@ -15,6 +15,8 @@ interface CorpusPage {
     index: number;
     text: string;
     language_from_class: string | null;
+    /** A language an editor names by attribute (CodeMirror's `data-language`). */
+    language_from_attribute?: string;
     header_label: string | null;
   }>;
   assistant_turns?: Array<{ 'data-message-id': string; expected_text: string }>;
@@ -41,10 +43,18 @@ describe('code blocks of the corpus pages (real sites, three ChatGPT eras, Claud
     (pending ? it.fails : it).each(blocks)(
       `${page} block %i: exact code text and language${pending ? ` (${pending})` : ''}`,
       (index, block) => {
-        const pre = loadPage(page).querySelectorAll('pre')[index]!;
-        const got = extractCodeBlock(pre);
+        // The page's code blocks as the reader finds them: `<pre>`s, and editors with none (a canvas).
+        const host = codeHosts(loadPage(page).body)[index]!;
+        const got = extractCodeBlock(host);
         expect(got.text).toBe(block.text);
-        expect(got.lang).toBe((block.language_from_class ?? block.header_label ?? '').toLowerCase());
+        expect(got.lang).toBe(
+          (
+            block.language_from_class ??
+            block.language_from_attribute ??
+            block.header_label ??
+            ''
+          ).toLowerCase(),
+        );
       },
     );
   }
@@ -221,7 +231,8 @@ describe('code blocks drawn by other sites', () => {
     [
       'a CodeMirror editor (Open WebUI): one .cm-line per line, language from the wrapper',
       '<div><div>python</div><div class="language-python"><div class="cm-editor"><div class="cm-scroller"><div class="cm-gutters"><div>1</div><div>2</div></div><div class="cm-content"><div class="cm-line">print(1)</div><div class="cm-line"><br></div></div></div></div></div></div>',
-      '```python\nprint(1)\n\n```',
+      // The editor's text is its lines joined: an empty last line is the text's final line break.
+      '```python\nprint(1)\n```',
     ],
     [
       'a custom element holding a block (AI Studio’s ms-code-block) is a block of its own',

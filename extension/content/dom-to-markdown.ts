@@ -32,7 +32,7 @@ function isChrome(el: Element): boolean {
   const role = el.getAttribute('role');
   return (
     CHROME_TAGS.has(el.localName) ||
-    (role !== null && CHROME_ROLES.has(role)) ||
+    (role !== null && CHROME_ROLES.has(role) && !holdsCode(el)) ||
     el.hasAttribute('data-replyapply') ||
     el.classList.contains('sr-only') ||
     // CodeMirror 6 puts an empty `img.cm-widgetBuffer` beside inline widgets (@codemirror/view
@@ -42,6 +42,15 @@ function isChrome(el: Element): boolean {
     // `div.ignore-when-copying` holding the text IGNORE_WHEN_COPYING_START / _END.
     el.classList.contains('ignore-when-copying')
   );
+}
+
+/**
+ * A control that holds a code block is a card, not chrome: ChatGPT's canvas card is a
+ * `div[role=button]` around its CodeMirror viewer (corpus chatgpt-401). Claude's artifact card, a
+ * `div[role=button]` too, holds only a title, a type and a Download button (claude-401): chrome.
+ */
+function holdsCode(el: Element): boolean {
+  return el.localName !== 'button' && el.querySelector('pre, .cm-editor') !== null;
 }
 
 /**
@@ -497,8 +506,11 @@ function codeMirrorBlock(host: Element, editor: Element): CodeBlock {
   if (content) {
     const lines = content.querySelectorAll('.cm-line');
     if (lines.length > 0) {
+      // The document is its lines joined by line breaks: one that ends with a line break shows an empty
+      // last line (corpus chatgpt-401), which is that break, not one more.
       const read = Array.from(lines, (line) => codeText(line).replace(/\n/g, ''));
-      text = `${read.join('\n')}\n`;
+      text = read.join('\n');
+      if (!text.endsWith('\n')) text += '\n';
     } else {
       text = codeText(content);
       if (text !== '' && !text.endsWith('\n')) text += '\n';
@@ -507,6 +519,10 @@ function codeMirrorBlock(host: Element, editor: Element): CodeBlock {
   const wrapper = editor.closest('[class*="language-"]');
   const fromClass = LANG_CLASS.exec(wrapper?.className ?? '')?.[1]?.toLowerCase();
   if (fromClass) return { lang: fromClass, text };
+  // ChatGPT's canvas card (corpus chatgpt-401): `div.cm-content[data-language=html]`, and a title, not a
+  // language, in the card's header.
+  const named = content?.getAttribute('data-language')?.trim().toLowerCase();
+  if (named && LABEL.test(named)) return { lang: labelLang(named), text };
   const inside = host !== editor ? textOutside(host, editor).trim() : '';
   const lang = inside && LABEL.test(inside) ? labelLang(inside) : labelAround(host);
   return { lang, text };

@@ -74,12 +74,6 @@ export const PENDING: Record<string, Record<string, string>> = {
     'corpus/chatgpt-401': 'issue 42: the ChatGPT canvas card page',
     'corpus/perplexity-401': 'issue 42: the 2025 Perplexity page',
   },
-  'code block text': {
-    'corpus/chatgpt-401': 'issue 42: a canvas card holds its code in CodeMirror lines, not a <pre>',
-  },
-  'markdown rebuild': {
-    'corpus/chatgpt-401': 'issue 42: a canvas card holds its code in CodeMirror lines, not a <pre>',
-  },
   'generic reader': {
     'corpus/claude-401': 'issue 42: the 2026 claude.ai reply with tool rows and an artifact card',
     'corpus/claude-406': 'issue 42: the late-2024 claude.ai reply with old-style cards',
