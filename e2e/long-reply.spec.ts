@@ -30,7 +30,7 @@ for (const api of ['ok', 'fail'] as const) {
     await page.locator('[data-replyapply="apply"][data-message-id="r1"]').waitFor({ timeout: 30_000 });
     await clickApply(page, 'r1', LONG_FILES);
     const panel = await openSidePanel(context);
-    await expect(panel.locator('[data-replyapply-file]')).toHaveCount(LONG_FILES);
+    await expect(panel.locator('[data-replyapply-file]')).toHaveCount(LONG_FILES, { timeout: 30_000 });
     await applyAll(panel);
     for (const f of LONG_CHECKED)
       expect(readFileSync(join(root, 'src', 'long', `f${f}.ts`), 'utf8')).toBe(longBody(f));
