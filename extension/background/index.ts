@@ -14,6 +14,7 @@ import {
 import { proposalFor } from '../../shared/protocol/proposal';
 import { METHODS, type Method } from '../../shared/protocol/protocol';
 import { keepPopupOnActionClick, openReviewFromPage } from '../browser-differences';
+import { installDownloadCapture } from '../content/download-capture';
 import { installClipboardCapture } from '../content/raw-text';
 import { conversationKey, type FolderMemory, folderFor, readMemory, STORAGE_KEY } from '../ui/folders';
 import { originPatterns, readSelfHosted, SELF_HOSTED_KEY } from '../ui/self-hosted';
@@ -103,13 +104,12 @@ function handleProposal(msg: ContentMessage, sender: chrome.runtime.MessageSende
   const tabId = sender.tab?.id;
   if (msg.type === 'enable-copy-capture') {
     if (tabId === undefined) return Promise.resolve({ ok: false });
-    return chrome.scripting
-      .executeScript({
-        target: { tabId, frameIds: [sender.frameId ?? 0] },
-        world: 'MAIN',
-        func: installClipboardCapture,
-      })
-      .then(() => ({ ok: true }));
+    // The Copy button's capture and the Download button's (an artifact card's), each self-contained.
+    const target = { tabId, frameIds: [sender.frameId ?? 0] };
+    return Promise.all([
+      chrome.scripting.executeScript({ target, world: 'MAIN', func: installClipboardCapture }),
+      chrome.scripting.executeScript({ target, world: 'MAIN', func: installDownloadCapture }),
+    ]).then(() => ({ ok: true }));
   }
   if (msg.type === 'adapter-missed') return storeNotice(tabId, msg);
   // A long reply's operations, read here so the chat page's thread is not held (issue 44).

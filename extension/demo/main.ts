@@ -3,6 +3,7 @@
  * like a ChatGPT conversation, with one finished assistant reply that holds file operations.
  */
 import { startContent } from '../content/content-app';
+import { installDownloadCapture } from '../content/download-capture';
 import { installClipboardCapture } from '../content/raw-text';
 import { chatgpt } from '../content/sites/chatgpt';
 
@@ -47,5 +48,8 @@ startContent({
   adapter: chatgpt,
   signal: new AbortController().signal,
   send: (message) => chrome.runtime.sendMessage(message),
-  enableCopyCapture: async () => installClipboardCapture(),
+  enableCopyCapture: async () => {
+    installClipboardCapture();
+    installDownloadCapture();
+  },
 });
