@@ -13,6 +13,7 @@ import { DETECT_MAX_PARTS, DETECT_PART_CHARS } from '../../shared/protocol/bound
 import type { ContentMessage, DetectAnswer, Proposal, ProposalMeta } from '../../shared/protocol/messages';
 import { textParts } from '../../shared/protocol/parts';
 import { proposalFor } from '../../shared/protocol/proposal';
+import { artifactCardsOf, readArtifactCards } from './artifact-cards';
 import { isApplyButton, mountApplyButton, restoreButtons, unmountApplyButton } from './button';
 import { type CopyProbeMemory, type RawText, readRawText } from './raw-text';
 import { trackReplies } from './reply-tracker';
@@ -116,7 +117,14 @@ export function startContent(deps: ContentDeps): void {
     return proposalFor(text, meta);
   };
 
-  const show = (turn: Element, proposal: Proposal, fromPage = proposal.textSource === 'dom') => {
+  const show = (
+    turn: Element,
+    proposal: Proposal,
+    fromPage = proposal.textSource === 'dom',
+    // Documents shown only as cards (a Claude artifact), read on the click: a reply of nothing else
+    // still gets its button.
+    cards = proposal.textSource === 'api' ? 0 : artifactCardsOf(turn, adapter).length,
+  ) => {
     const ops = proposal.changeSets.reduce((n, s) => n + s.ops.length, 0);
     const errors = proposal.changeSets.reduce(
       (n, s) => n + s.diagnostics.filter((d) => d.severity === 'error').length,
@@ -124,7 +132,7 @@ export function startContent(deps: ContentDeps): void {
     );
     // A virtualized list reuses a turn's element for another message: a button left from the message it
     // showed before would apply that message under this one.
-    if (ops === 0 && errors === 0) {
+    if (ops === 0 && errors === 0 && cards === 0) {
       unmountApplyButton(turn);
       return;
     }
@@ -132,7 +140,7 @@ export function startContent(deps: ContentDeps): void {
       ops,
       files: countFiles(proposal.changeSets),
       errors,
-      fromPage,
+      fromPage: fromPage || cards > 0,
       onClick: () => void onClick(turn, proposal),
     });
   };
@@ -160,18 +168,25 @@ export function startContent(deps: ContentDeps): void {
     if (!entry || entry.raw.source === 'api' || signal.aborted) return;
     copyReady ??= deps.enableCopyCapture().catch(() => undefined);
     await copyReady;
-    const exact = await readRawText(turn, adapter, {
+    const copied = await readRawText(turn, adapter, {
       url: win.location.href,
       signal,
       ...(deps.copyMemory ? { copyMemory: deps.copyMemory } : {}),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
+    // The documents shown as cards, through their Download buttons, after the reply's own text.
+    const cards = copied.source === 'api' ? null : await readArtifactCards(turn, adapter, signal);
+    if (signal.aborted) return;
     // Even when the text is the same, the proposal now says it came from the site's own copy.
-    if (exact.source === 'dom') return;
+    if (copied.source === 'dom' && !cards?.text) return;
+    const exact: RawText = cards?.text
+      ? { ...copied, text: `${copied.text}\n${cards.text}`, notes: [...copied.notes, ...cards.notes] }
+      : copied;
     seen.set(turn, { raw: exact, replyId: entry.replyId, page: entry.page });
     const better = await detect(exact, entry.replyId);
     if (signal.aborted || seen.get(turn)?.raw !== exact) return;
-    show(turn, better);
+    // Its cards are read now: the button counts what they hold.
+    show(turn, better, better.textSource === 'dom', cards?.text ? 0 : undefined);
     await deps.send({ type: 'propose', proposal: better, open: false }).catch(() => undefined);
   };
 

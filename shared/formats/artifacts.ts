@@ -46,6 +46,8 @@ export interface ArtifactAttributes {
    * canvas whose text the conversation answer did not hold (documents.ts): a `regex` op.
    */
   command?: string;
+  /** `download`: the text was read through the page's Download control (a card on the page). */
+  read?: string;
 }
 
 const ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", '#39': "'" };
@@ -94,7 +96,7 @@ function isCode(a: ArtifactAttributes): boolean {
 export function documentLabel(a: ArtifactAttributes): string {
   const kind = a.source === 'canvas' ? 'canvas' : 'artifact';
   const name = a.title || a.identifier || '(untitled)';
-  return `${kind} "${name}"${a.version ? `, version ${a.version}` : ''}`;
+  return `${kind} "${name}"${a.version ? `, version ${a.version}` : ''}${a.read === 'download' ? ', read with its Download button' : ''}`;
 }
 
 function parse(text: string): ParsedBlock[] {

@@ -111,6 +111,16 @@ export const claude: SiteAdapter = {
       css: 'pre',
       expect: { [P.two]: 2, [P.streaming]: 1, [P.c001]: 3, ...none, [P.c402]: 2 },
     },
+    // The 2026 artifact card (claude-401, -403): `div[role=button][aria-label="<Title>. Open artifact."]`
+    // around `div.artifact-block-cell` (a 2026 exporter's selectors, code index file 59711714988, and a
+    // DOM audit of 2026-02, file 22518409204, key on that cell), with a Download button; its text is not
+    // on the page. The late-2024 cards (claude-406: `button[aria-label="Preview contents"]`) have none.
+    artifactCard: {
+      css: 'div[role="button"][aria-label$=". Open artifact."]',
+      download: 'button[aria-label="Download"]',
+      title: (card) => (card.getAttribute('aria-label') ?? '').replace(/\.\s*Open artifact\.$/, '').trim(),
+      expect: { [P.two]: 0, [P.streaming]: 0, [P.c001]: 0, ...none, [P.c401]: 1, [P.c403]: 1 },
+    },
     // CWC enter_message `div[contenteditable=true]`; our 2025 pages (ProseMirror)
     composer: {
       css: 'div.ProseMirror[contenteditable="true"]',

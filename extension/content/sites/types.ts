@@ -55,6 +55,12 @@ export interface SiteSelectors {
   /** A rendered code block inside a turn. */
   codeBlock: SelectorSpec;
   /**
+   * A card standing for a document whose text is not on the page (a Claude artifact), inside a turn,
+   * and its Download control (`download`, searched inside the card): the document is read through it,
+   * on the user's click (download-capture.ts). `title` takes the document's name from the card.
+   */
+  artifactCard?: SelectorSpec & { download: string; title: (card: Element) => string };
+  /**
    * The message box the user types into (ChatGPT `#prompt-textarea`), for features that put text
    * into it. Also a sign that the page has loaded (see `adapterHealth`).
    */

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import type { ContentMessage } from '../../shared/protocol/messages';
+import { startContent } from './content-app';
+import { installDownloadCapture } from './download-capture';
+import { installClipboardCapture } from './raw-text';
+import { claude } from './sites/claude';
+import { pageHtml } from './sites/saved-pages';
+
+const ARTIFACT = 'import statsapi\n\n\ndef main():\n    print("⚾ today\'s games")\n';
+
+/** The saved 2026 claude.ai reply (corpus claude-401), its Download button answering as a site's does. */
+function claudePage() {
+  document.documentElement.innerHTML = new DOMParser().parseFromString(
+    pageHtml('corpus/claude-401'),
+    'text/html',
+  ).documentElement.innerHTML;
+  const download = document.querySelector<HTMLElement>(
+    'div[role="button"][aria-label$=". Open artifact."] button[aria-label="Download"]',
+  )!;
+  download.addEventListener('click', (e) => {
+    e.stopPropagation();
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([ARTIFACT], { type: 'text/x-python' }));
+    a.download = 'mlb_bot.py';
+    a.click();
+  });
+}
+
+function start() {
+  const controller = new AbortController();
+  const sent: ContentMessage[] = [];
+  startContent({
+    adapter: claude,
+    signal: controller.signal,
+    send: async (m) => void sent.push(m),
+    enableCopyCapture: async () => {
+      installClipboardCapture();
+      installDownloadCapture();
+    },
+    fetch: (async () => new Response('', { status: 404 })) as typeof fetch,
+    stableMs: 0,
+    lazy: false,
+  });
+  return Object.assign(controller, { sent });
+}
+
+function clickApply(host: Element) {
+  const event = new MouseEvent('click', { bubbles: true });
+  Object.defineProperty(event, 'isTrusted', { value: true });
+  host.shadowRoot!.querySelector('button')!.dispatchEvent(event);
+}
+
+describe('a Claude reply whose code is an artifact card (corpus claude-401, issue 42)', () => {
+  it('gets its button, and the click reads the artifact through its Download button', async () => {
+    claudePage();
+    const controller = start();
+    await expect
+      .poll(() => document.querySelector('[data-replyapply="apply"]'), { timeout: 5000 })
+      .not.toBeNull();
+    const host = document.querySelector('[data-replyapply="apply"]')!;
+    // Nothing exact yet: the button says it reads from the page.
+    expect(host.hasAttribute('data-from-page')).toBe(true);
+    clickApply(host);
+    await expect
+      .poll(() => controller.sent.filter((m) => m.type === 'propose').length, { timeout: 8000 })
+      .toBe(2);
+    const last = controller.sent.filter((m) => m.type === 'propose').at(-1)!;
+    if (last.type !== 'propose') throw new Error('no proposal');
+    const ops = last.proposal.changeSets.flatMap((s) => s.ops);
+    expect(ops).toHaveLength(1);
+    expect(ops[0]).toMatchObject({
+      kind: 'create',
+      path: 'mlb_bot.py',
+      content: ARTIFACT,
+      guess: true,
+      document: 'artifact "Mlb bot", read with its Download button',
+    });
+    controller.abort();
+  }, 15_000);
+});
