@@ -207,7 +207,26 @@ describe('code block chrome', () => {
 });
 
 describe('code blocks drawn by other sites', () => {
+  const kimi = (header: string) =>
+    `<div class="paragraph">src/app.py</div><div class="segment-code"><header class="segment-code-header"><div class="segment-code-header-content">${header}</div></header><div class="segment-code-content"><pre><code class="language-python">print(1)\n</code></pre></div></div>`;
   it.each([
+    [
+      'Kimi 2026: the header’s label, icon control and tooltip text (none a <button>) stay out; the path stays before its fence',
+      kimi(
+        '<span class="segment-code-lang">Python</span><div class="icon-button" title="复制"><svg></svg></div><div class="kimi-tooltip">复制</div>',
+      ),
+      'src/app.py\n\n```python\nprint(1)\n```',
+    ],
+    [
+      'the same with the tooltip in English and the control’s own text',
+      kimi('<span class="segment-code-lang">Python</span><span><div class="icon-button">Copy</div></span>'),
+      'src/app.py\n\n```python\nprint(1)\n```',
+    ],
+    [
+      'a header that also holds a name the reply gave is not dropped: read as prose, as before',
+      kimi('<span class="segment-code-lang">Python</span><span class="name">src/main.py</span>'),
+      'src/app.py\n\nPythonsrc/main.py\n\n```python\nprint(1)\n```',
+    ],
     [
       'a wrapper with a language header above the <pre> (Grok, Le Chat): no stray label paragraph',
       '<p>Fix:</p><div><div><span>diff</span></div><div><button>Copy</button></div><pre><code>-a\n+b\n</code></pre></div><p>Done.</p>',

@@ -478,10 +478,38 @@ function wrappedCodeBlock(el: Element): string | null {
   const hosts = el.classList.contains('cm-editor') ? [el] : codeHosts(el);
   if (hosts.length !== 1 || el.querySelector(NOT_A_LABEL)) return null;
   const host = hosts[0]!;
-  const label = host === el ? '' : textOutside(el, host, isProseChrome).trim();
-  if (label && !LABEL.test(label)) return null;
+  let label = host === el ? '' : textOutside(el, host, isProseChrome).trim();
+  if (label && !LABEL.test(label)) {
+    const named = headerLanguage(el, host, label);
+    if (named === null) return null;
+    label = named;
+  }
   const block = extractCodeBlock(host);
   return fenceCode({ lang: block.lang || labelLang(label), text: block.text });
+}
+
+/** An element whose class says it is the language label (`segment-code-lang`, `code-language`). */
+const LANG_LABEL_CLASS = /(?:^|[-_\s])(?:lang|language)(?:$|[-_\s])/i;
+
+/**
+ * The language of a block whose header holds more than its label, when the rest is only a control's
+ * text: Kimi's 2026 header is `header.segment-code-header` > `span.segment-code-lang` ("Python") beside
+ * `div.icon-button` (an icon, title "复制") and its tooltip's text ("复制"), none of them a `<button>`
+ * (code index files 71060453245, 62838698953; scrapers drop `.segment-code-header` whole, 54541628646).
+ * Read as prose, that header landed between a path line and its fence, and the path was lost. Null
+ * (the wrapper is read as prose, as before) when no element is marked as the label, or when the rest
+ * could be a name the reply gave (a path, a file name): nothing the reply wrote is dropped.
+ */
+function headerLanguage(el: Element, host: Element, label: string): string | null {
+  for (const c of Array.from(el.querySelectorAll('[class]'))) {
+    if (host.contains(c) || c.contains(host)) continue;
+    if (!LANG_LABEL_CLASS.test(c.getAttribute('class') ?? '')) continue;
+    const lang = (c.textContent ?? '').trim();
+    if (!LABEL.test(lang)) continue;
+    const rest = label.replace(lang, '').trim();
+    return rest.length <= 24 && !/[/\\.:]/.test(rest) ? lang : null;
+  }
+  return null;
 }
 
 /** The CodeMirror 6 editor a code block is drawn with: the host itself, or one inside it. */
