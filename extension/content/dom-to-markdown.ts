@@ -100,7 +100,15 @@ export function extractCodeBlock(host: Element): CodeBlock {
 
 /** Markdown for the rendered reply under `root` (typically the site's `.markdown` element). */
 export function domToMarkdown(root: Element): string {
+  const card = cardBlock(root);
+  if (card !== null) return card;
   return blocks(root).join('\n\n');
+}
+
+/** A card read as a region of its own (ChatGPT's canvas card, `regionsOf`): the one block it holds. */
+function cardBlock(root: Element): string | null {
+  const role = root.getAttribute('role');
+  return role !== null && CHROME_ROLES.has(role) && holdsCode(root) ? wrappedCodeBlock(root) : null;
 }
 
 /**
@@ -113,6 +121,8 @@ export async function domToMarkdownSliced(
   pause: () => Promise<void>,
   budgetMs = 8,
 ): Promise<string> {
+  const card = cardBlock(root);
+  if (card !== null) return card;
   const out: string[] = [];
   let since = performance.now();
   for (const block of blockStream(root)) {

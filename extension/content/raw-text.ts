@@ -163,7 +163,9 @@ export function agreesWithPage(apiText: string, pageText: string): boolean {
 }
 
 /** The turn's markdown regions, or the whole turn when it has none. */
-function textRegions(turn: Element, adapter: SiteAdapter): Element[] {
+export function textRegions(turn: Element, adapter: SiteAdapter): Element[] {
+  const own = adapter.regionsOf?.(turn);
+  if (own) return own;
   const regions = Array.from(turn.querySelectorAll(adapter.selectors.content.css));
   return regions.length === 0 ? [turn] : regions;
 }

@@ -41,8 +41,30 @@ const P = CHATGPT_PAGES;
 
 const COPY_TURN_BUTTON = 'button[data-testid="copy-turn-action-button"]';
 
+/**
+ * The reply of a turn is the whole turn (issue 42): a reply that opened a canvas is drawn as two
+ * assistant messages with the canvas card between them, outside both (corpus chatgpt-401, late 2024:
+ * `div.agent-turn` > message, `div[role=button][id^="textdoc-message-"]`, message). The last message
+ * of the turn reads every message's Markdown and the cards, in page order; the others read nothing (their
+ * text is the last one's reply). A turn of one message reads its own Markdown, as before.
+ */
+const TURN_GROUP = '.agent-turn, [data-testid^="conversation-turn-"]';
+const CANVAS_CARD = 'div[id^="textdoc-message-"]';
+
+function turnRegions(turn: Element): Element[] | null {
+  const group = turn.parentElement?.closest(TURN_GROUP);
+  if (!group) return null;
+  const messages = group.querySelectorAll('[data-message-author-role="assistant"]');
+  if (messages.length < 2 && !group.querySelector(CANVAS_CARD)) return null;
+  if (messages[messages.length - 1] !== turn) return [];
+  return Array.from(
+    group.querySelectorAll(`[data-message-author-role="assistant"] .markdown, ${CANVAS_CARD}`),
+  );
+}
+
 export const chatgpt: SiteAdapter = {
   id: 'chatgpt',
+  regionsOf: turnRegions,
   hosts: ['chatgpt.com', 'chat.openai.com'],
   matches: ['https://chatgpt.com/*', 'https://chat.openai.com/*'],
   selectors: {

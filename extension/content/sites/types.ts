@@ -95,6 +95,12 @@ export interface SiteAdapter {
   matches: readonly string[];
   selectors: SiteSelectors;
   /**
+   * The elements whose text is the reply of `turn`, in page order, when that is not the turn's own
+   * `content` regions: a reply the site draws as several messages with documents between them
+   * (ChatGPT's canvas turn). An empty list: the turn's text is another turn's reply.
+   */
+  regionsOf?: (turn: Element) => Element[] | null;
+  /**
    * Read with the generic reader (`../generic/generic-adapter.ts`): the selectors are marks it sets on
    * the replies it found, not the site's own markup. The popup says so.
    */
