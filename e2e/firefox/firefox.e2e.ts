@@ -84,6 +84,17 @@ async function applyAllIn(review: Target): Promise<void> {
   );
 }
 
+/** The folder the add-on remembers for a conversation (`site:id`), as the popup's choice stores it. */
+async function rememberFolder(key: string, folder: string): Promise<void> {
+  await ff.devtools.evaluate(
+    await ff.background(),
+    async ([k, f]: [string, string]) => {
+      await chrome.storage.local.set({ folders: { last: f, recent: [f], byConversation: { [k]: f } } });
+    },
+    [key, folder],
+  );
+}
+
 let ff: FirefoxSession;
 beforeAll(async () => {
   ff = await launchFirefox();
@@ -135,16 +146,7 @@ it('on a saved ChatGPT page at its real URL, each reply with changes gets its Ap
 it(`a 480 KiB reply of ${LONG_FILES} files, read by the background from its parts, is counted and applied exactly`, async () => {
   const conv = 'ff-long';
   const { root } = makeProject({ 'README.md': 'long\n' });
-  const bg = await ff.background();
-  await ff.devtools.evaluate(
-    bg,
-    async ([key, folder]: [string, string]) => {
-      await chrome.storage.local.set({
-        folders: { last: folder, recent: [folder], byConversation: { [key]: folder } },
-      });
-    },
-    [`chatgpt:${conv}`, root],
-  );
+  await rememberFolder(`chatgpt:${conv}`, root);
   const html = chatGptPage(conv, [{ id: 'r1', markdown: LONG_REPLY }], { highlight: true });
   const page = await openSaved(ff, html, `https://chatgpt.com/c/${conv}`);
   const button = await page.waitForSelector(
@@ -174,16 +176,7 @@ it(`a 480 KiB reply of ${LONG_FILES} files, read by the background from its part
 it('a click on Apply opens the review beside the chat, which writes the reply to disk', async () => {
   const { html, page: fixture } = saved('chatgpt-two-replies');
   const { root } = makeProject(fixture.filesBefore);
-  const bg = await ff.background();
-  await ff.devtools.evaluate(
-    bg,
-    async ([key, folder]: [string, string]) => {
-      await chrome.storage.local.set({
-        folders: { last: folder, recent: [folder], byConversation: { [key]: folder } },
-      });
-    },
-    [`chatgpt:${fixture.conversationId}`, root],
-  );
+  await rememberFolder(`chatgpt:${fixture.conversationId}`, root);
   const page = await openSaved(ff, html, fixture.url);
   const reply = fixture.replies[1]!.messageId;
   const button = await page.waitForSelector(`[data-replyapply="apply"][data-message-id="${reply}"]`, {
@@ -219,15 +212,7 @@ for (const c of CASES)
     const site = ADAPTERS.find((a) => a.id === c.site)!.selectors;
     const root = gitProject();
     const bg = await ff.background();
-    await ff.devtools.evaluate(
-      bg,
-      async ([key, folder]: [string, string]) => {
-        await chrome.storage.local.set({
-          folders: { last: folder, recent: [folder], byConversation: { [key]: folder } },
-        });
-      },
-      [`${c.site}:${c.conversationId}`, root],
-    );
+    await rememberFolder(`${c.site}:${c.conversationId}`, root);
     // An earlier test's review is closed, so that the one found below is this reply's.
     await ff.devtools.evaluate(bg, async () => {
       const reviews = await chrome.tabs.query({
