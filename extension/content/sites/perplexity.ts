@@ -21,7 +21,12 @@ import { positionId } from './message-id';
 import type { SiteAdapter } from './types';
 import { pathMatch } from './url-path';
 
-const P = { two: 'fixtures/perplexity-two-replies', streaming: 'fixtures/perplexity-streaming' } as const;
+const P = {
+  two: 'fixtures/perplexity-two-replies',
+  streaming: 'fixtures/perplexity-streaming',
+  // one code block of ~2025 (pre.not-prose, its whitespace tokens empty): only codeBlock matches
+  c401: 'corpus/perplexity-401',
+} as const;
 
 const TURN = 'div[id^="markdown-content-"]';
 const COPY = 'button[aria-label="Copy"]';
@@ -32,27 +37,27 @@ export const perplexity: SiteAdapter = {
   matches: ['https://www.perplexity.ai/*', 'https://perplexity.ai/*'],
   selectors: {
     // our 2025 pages
-    turn: { css: TURN, expect: { [P.two]: 2, [P.streaming]: 1 } },
+    turn: { css: TURN, expect: { [P.two]: 2, [P.streaming]: 1, [P.c401]: 0 } },
     messageIdAttribute: 'data-message-id',
     // our 2025 pages
-    container: { css: '.max-w-threadContentWidth', expect: { [P.two]: 2, [P.streaming]: 1 } },
+    container: { css: '.max-w-threadContentWidth', expect: { [P.two]: 2, [P.streaming]: 1, [P.c401]: 0 } },
     // our 2025 pages; sdouf5054/llm-answer-notifier src/content/detectors/perplexity.js reads `.prose`
-    content: { css: '.prose', expect: { [P.two]: 2, [P.streaming]: 1 } },
+    content: { css: '.prose', expect: { [P.two]: 2, [P.streaming]: 1, [P.c401]: 0 } },
     // our 2025 pages (the notifier above looks for `button[aria-label*="Stop"]`)
     streaming: {
       css: 'button[data-testid="stop-generating-response-button"]',
-      expect: { [P.two]: 0, [P.streaming]: 1 },
+      expect: { [P.two]: 0, [P.streaming]: 1, [P.c401]: 0 },
     },
     // our 2025 pages (English UI only)
-    doneMarker: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
-    copyButton: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0 } },
+    doneMarker: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0, [P.c401]: 0 } },
+    copyButton: { css: COPY, expect: { [P.two]: 2, [P.streaming]: 0, [P.c401]: 0 } },
     // our 2025 pages (unverified); its place among the answer's buttons is not known
     copyButtonNames: ['Copy'],
-    actionBar: { css: `div:has(> ${COPY})`, expect: { [P.two]: 2, [P.streaming]: 0 } },
+    actionBar: { css: `div:has(> ${COPY})`, expect: { [P.two]: 2, [P.streaming]: 0, [P.c401]: 0 } },
     // MCP-SA targetSelectors ['pre']
-    codeBlock: { css: 'pre', expect: { [P.two]: 2, [P.streaming]: 1 } },
+    codeBlock: { css: 'pre', expect: { [P.two]: 2, [P.streaming]: 1, [P.c401]: 1 } },
     // MCP-SA CHAT_INPUT `#ask-input[contenteditable="true"]`
-    composer: { css: '#ask-input', expect: { [P.two]: 1, [P.streaming]: 1 } },
+    composer: { css: '#ask-input', expect: { [P.two]: 1, [P.streaming]: 1, [P.c401]: 0 } },
   },
   messageId: (turn) => positionId(turn, TURN),
   conversationId: perplexityConversationId,
