@@ -245,3 +245,59 @@ test('a method with no path replaces that method in the one file that holds it, 
   );
   expect(readFileSync(join(root, 'app/main.py'), 'utf8')).toBe('print("hi")\n');
 });
+
+/**
+ * A 2026 Claude reply whose only code is an artifact card (issue 42): the saved claude.ai page of March
+ * 2026 (corpus claude-401) at a real conversation URL, signed out (its API answers 404), its own script
+ * answering the card's Download and the reply's Copy as the site does (a Blob in an `<a download>`; the
+ * clipboard). The button shows though nothing on the page is code; its click reads the artifact through
+ * Download, which saves no file, and the review writes it to the file the download names, once ticked.
+ */
+test('a Claude artifact card is read through its Download button and written, with no file downloaded', async ({
+  context,
+  serviceWorker,
+}) => {
+  const ARTIFACT = 'import statsapi\n\n\ndef main():\n    print(statsapi.schedule())\n';
+  const fragment = readFileSync(join(REPO, '..', 'shared', 'corpus', 'pages', 'claude-401.html'), 'utf8');
+  const site = `<script>
+document.addEventListener('click', (e) => {
+  const download = e.target.closest('button[aria-label="Download"]');
+  if (download) {
+    e.stopPropagation();
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([${JSON.stringify(ARTIFACT)}], { type: 'text/x-python' }));
+    a.download = 'mlb_bot.py';
+    a.click();
+    return;
+  }
+  if (e.target.closest('button[data-testid="action-bar-copy"]'))
+    navigator.clipboard.writeText('I built the bot as an artifact.');
+}, true);
+</script>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mlb bot - Claude</title></head><body><main>${fragment}</main>${site}</body></html>`;
+  const id = '7d1e2a4c-0b6f-4c35-9a8e-2f1d7e0b9a11';
+  await context.route('https://claude.ai/**', (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+      : route.fulfill({ status: 404, body: '' }),
+  );
+  const { root } = makeProject({ 'mlb_bot.py': 'print("todo")\n' });
+  await rememberFolder(serviceWorker, 'claude', id, root);
+  const page = await context.newPage();
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  await page.goto(`https://claude.ai/chat/${id}`);
+  const button = page.locator('[data-replyapply="apply"]');
+  await expect(button).toHaveAttribute('data-from-page', '');
+  await button.locator('button').click();
+  const panel = await openSidePanel(context);
+  const row = panel.locator('[data-replyapply-file="mlb_bot.py"]');
+  await expect(row).toHaveAttribute('data-status', 'ok', { timeout: 15_000 });
+  await expect(row).toContainText('read with its Download button');
+  const box = row.locator('[data-accept]');
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await applyAll(panel);
+  expect(readFileSync(join(root, 'mlb_bot.py'), 'utf8')).toBe(ARTIFACT);
+  expect(downloads).toEqual([]);
+});
