@@ -10,7 +10,7 @@ import { pageHtml } from './sites/saved-pages';
 const ARTIFACT = 'import statsapi\n\n\ndef main():\n    print("⚾ today\'s games")\n';
 
 /** The saved 2026 claude.ai reply (corpus claude-401), its Download button answering as a site's does. */
-function claudePage() {
+function claudePage(from = 'blob') {
   document.documentElement.innerHTML = new DOMParser().parseFromString(
     pageHtml('corpus/claude-401'),
     'text/html',
@@ -21,7 +21,10 @@ function claudePage() {
   download.addEventListener('click', (e) => {
     e.stopPropagation();
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([ARTIFACT], { type: 'text/x-python' }));
+    a.href =
+      from === 'blob'
+        ? URL.createObjectURL(new Blob([ARTIFACT], { type: 'text/x-python' }))
+        : 'https://files.elsewhere.example/mlb_bot.py';
     a.download = 'mlb_bot.py';
     a.click();
   });
@@ -78,4 +81,47 @@ describe('a Claude reply whose code is an artifact card (corpus claude-401, issu
     });
     controller.abort();
   }, 15_000);
+});
+
+describe('an artifact card that cannot be read', () => {
+  it('is an error in the review, not left out', async () => {
+    claudePage('elsewhere');
+    const controller = start();
+    await expect
+      .poll(() => document.querySelector('[data-replyapply="apply"]'), { timeout: 5000 })
+      .not.toBeNull();
+    clickApply(document.querySelector('[data-replyapply="apply"]')!);
+    await expect
+      .poll(() => controller.sent.filter((m) => m.type === 'propose').length, { timeout: 8000 })
+      .toBe(2);
+    const last = controller.sent.filter((m) => m.type === 'propose').at(-1)!;
+    if (last.type !== 'propose') throw new Error('no proposal');
+    expect(last.proposal.changeSets.flatMap((s) => s.ops)).toEqual([]);
+    const errors = last.proposal.changeSets
+      .flatMap((s) => s.diagnostics)
+      .filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.message).join(' ')).toMatch(
+      /artifact "Mlb bot" could not be read: .*another site/,
+    );
+    controller.abort();
+  }, 15_000);
+});
+
+describe('a Claude 2026 reply of two Markdown bodies with tool rows between them (corpus claude-401)', () => {
+  it('is one reply: both bodies, in order, and none of the tool rows or their screen-reader copies', async () => {
+    claudePage();
+    const { domText } = await import('./raw-text');
+    const turns = document.querySelectorAll(claude.selectors.turn.css);
+    expect(turns).toHaveLength(1);
+    const text = domText(turns[0]!, claude);
+    const bodies = Array.from(document.querySelectorAll(claude.selectors.content.css), (b) =>
+      (b.textContent ?? '').trim().slice(0, 30),
+    );
+    expect(bodies).toHaveLength(2);
+    const at = bodies.map((b) => text.indexOf(b.split(/\s+/).slice(0, 3).join(' ')));
+    expect(at[0]).toBeGreaterThanOrEqual(0);
+    expect(at[1]).toBeGreaterThan(at[0]!);
+    for (const row of ['Reading frontend design skill', 'Created a file, read a file'])
+      expect(text).not.toContain(row);
+  });
 });

@@ -178,12 +178,14 @@ export function startContent(deps: ContentDeps): void {
     const cards = copied.source === 'api' ? null : await readArtifactCards(turn, adapter, signal);
     if (signal.aborted) return;
     // Even when the text is the same, the proposal now says it came from the site's own copy.
-    if (copied.source === 'dom' && !cards?.text) return;
+    if (copied.source === 'dom' && !cards?.text && !cards?.notes.length) return;
     const exact: RawText = cards?.text
       ? { ...copied, text: `${copied.text}\n${cards.text}`, notes: [...copied.notes, ...cards.notes] }
       : copied;
     seen.set(turn, { raw: exact, replyId: entry.replyId, page: entry.page });
-    const better = await detect(exact, entry.replyId);
+    const read = await detect(exact, entry.replyId);
+    // A card that could not be read is said in the review, never left out silently.
+    const better = cards?.notes.length ? withErrors(read, cards.notes, 'cards') : read;
     if (signal.aborted || seen.get(turn)?.raw !== exact) return;
     // Its cards are read now: the button counts what they hold.
     show(turn, better, better.textSource === 'dom', cards?.text ? 0 : undefined);
@@ -295,6 +297,17 @@ function withheld(proposal: Proposal, reasons: readonly string[]): Proposal {
     ...proposal,
     changeSets: sets.map((set) => ({ ...set, ops: [], diagnostics: [...set.diagnostics, error] })),
   };
+}
+
+/** `proposal` with `messages` as errors of its own change set (named `<replyId>:<what>`). */
+function withErrors(proposal: Proposal, messages: readonly string[], what: string): Proposal {
+  const set: Proposal['changeSets'][number] = {
+    id: `${proposal.replyId}:${what}`,
+    source: { format: 'artifacts', site: proposal.site },
+    ops: [],
+    diagnostics: messages.map((message) => ({ severity: 'error' as const, message, line: 1 })),
+  };
+  return { ...proposal, changeSets: [...proposal.changeSets, set] };
 }
 
 /** The text of a turn's Markdown as the page shows it (not its buttons, which some sites draw on hover). */
