@@ -125,3 +125,32 @@ describe('a Claude 2026 reply of two Markdown bodies with tool rows between them
       expect(text).not.toContain(row);
   });
 });
+
+describe('a Claude reply cut off at a limit (its Continue button shown, issue 42)', () => {
+  const reply =
+    '<div class="standard-markdown"><p>src/app.py</p><pre><code class="language-python">def main():\n    print(1)\n</code></pre></div>';
+  const page = (extra: string) => {
+    document.body.innerHTML = `<main><div data-test-render-count="2"><div><div data-is-streaming="false"><div class="font-claude-response">${reply}</div></div><div role="group" aria-label="Message actions"><button data-testid="action-bar-copy" aria-label="Copy">c</button></div></div>${extra}</div></main>`;
+    return document.querySelector(claude.selectors.turn.css)!;
+  };
+
+  it('offers no file read from the page: its last block looks whole, cut or not', async () => {
+    const { readRawText, cutOffBy } = await import('./raw-text');
+    const turn = page('<div><button>Continue</button></div>');
+    expect(cutOffBy(turn, claude)).toMatch(/stopped before its end/);
+    const raw = await readRawText(turn, claude, { url: 'https://claude.ai/chat/x', useCopyButton: false });
+    expect(raw.source).toBe('dom');
+    expect(raw.unreadable?.join(' ')).toMatch(/Continue button/);
+  });
+
+  it('a finished reply, or a Continue in the composer, is not cut off', async () => {
+    const { cutOffBy } = await import('./raw-text');
+    expect(cutOffBy(page(''), claude)).toBeNull();
+    const turn = page('');
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<fieldset><div class="ProseMirror" contenteditable="true"></div><button>Continue with Google Drive</button></fieldset>',
+    );
+    expect(cutOffBy(turn, claude)).toBeNull();
+  });
+});

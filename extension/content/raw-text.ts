@@ -100,6 +100,8 @@ export async function readRawText(
 
   const pause = options.pause ?? yieldToPage;
   const unreadable: string[] = [];
+  const cut = cutOffBy(turn, adapter);
+  if (cut) unreadable.push(cut);
   for (const region of textRegions(turn, adapter))
     pushAll(unreadable, await unreadableCodeBlocksSliced(region, pause));
   return {
@@ -160,6 +162,34 @@ export function agreesWithPage(apiText: string, pageText: string): boolean {
     lines.length >= 3 ? lines : [...new Set(norm(pageText).split(' '))].filter((w) => w.length >= 4);
   if (parts.length === 0) return true;
   return parts.filter((p) => api.includes(p)).length >= 0.6 * parts.length;
+}
+
+/**
+ * Why the reply on the page may be cut off, or null: the site shows its Continue control (see
+ * `cutOffControl`) in the reply's container, or after the reply when it is the page's last one.
+ */
+export function cutOffBy(turn: Element, adapter: SiteAdapter): string | null {
+  const spec = adapter.selectors.cutOffControl;
+  if (!spec) return null;
+  const named = (el: Element) =>
+    spec.name.test(el.textContent ?? '') || spec.name.test(el.getAttribute('aria-label') ?? '');
+  const container = turn.closest(adapter.selectors.container.css);
+  let found = container ? Array.from(container.querySelectorAll(spec.css)).some(named) : false;
+  if (!found) {
+    const turns = turn.ownerDocument.querySelectorAll(adapter.selectors.turn.css);
+    if (turns[turns.length - 1] === turn) {
+      const composer = adapter.selectors.composer?.css;
+      found = Array.from(turn.ownerDocument.querySelectorAll(spec.css)).some(
+        (el) =>
+          named(el) &&
+          (turn.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 &&
+          !(composer && el.closest('form, fieldset')?.querySelector(composer)),
+      );
+    }
+  }
+  return found
+    ? 'The reply stopped before its end (the site shows its Continue button): read from the page, a code block it cut looks whole.'
+    : null;
 }
 
 /** The turn's markdown regions, or the whole turn when it has none. */

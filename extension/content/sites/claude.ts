@@ -121,6 +121,11 @@ export const claude: SiteAdapter = {
       title: (card) => (card.getAttribute('aria-label') ?? '').replace(/\.\s*Open artifact\.$/, '').trim(),
       expect: { [P.two]: 0, [P.streaming]: 0, [P.c001]: 0, ...none, [P.c401]: 1, [P.c403]: 1 },
     },
+    // A reply that hit a limit ends with a Continue button: an auto-continue script for claude.ai finds
+    // it as any `button, [role="button"]` whose text starts with "Continue" (code index file
+    // 62265381071, with "This response reached its tool use limit."); refined-claude (ezyang) clicks
+    // the same "Continue". No saved page shows it.
+    cutOffControl: { css: 'button, [role="button"]', name: /^\s*Continue\b/ },
     // CWC enter_message `div[contenteditable=true]`; our 2025 pages (ProseMirror)
     composer: {
       css: 'div.ProseMirror[contenteditable="true"]',

@@ -7,7 +7,8 @@ import type { FetchContext, SelectorSpec, SiteAdapter } from './types';
 
 function specsOf(adapter: SiteAdapter): Array<[string, SelectorSpec]> {
   return Object.entries(adapter.selectors).filter(
-    (e): e is [string, SelectorSpec] => typeof e[1] === 'object' && !Array.isArray(e[1]),
+    (e): e is [string, SelectorSpec] =>
+      typeof e[1] === 'object' && !Array.isArray(e[1]) && e[1] !== null && 'expect' in e[1],
   );
 }
 

@@ -61,6 +61,13 @@ export interface SiteSelectors {
    */
   artifactCard?: SelectorSpec & { download: string; title: (card: Element) => string };
   /**
+   * The control a site shows under a reply that stopped before its end (a length or tool-use limit):
+   * `css` the controls to look at, `name` their text. Read from the page, such a reply's last code
+   * block looks whole (the page closes its fence) though it was cut, so its operations wait for the
+   * exact text (raw-text.ts).
+   */
+  cutOffControl?: { css: string; name: RegExp };
+  /**
    * The message box the user types into (ChatGPT `#prompt-textarea`), for features that put text
    * into it. Also a sign that the page has loaded (see `adapterHealth`).
    */
