@@ -36,6 +36,9 @@ const CHATGPT_PAGES = {
   noOps: 'fixtures/chatgpt-no-ops',
   streaming: 'fixtures/chatgpt-streaming',
   cap202: 'captures/chatgpt-202',
+  // late 2024: a turn that opened a canvas — two assistant messages and the card between them, the
+  // turn element only (no article around it), its bar's Copy in a span
+  c401: 'corpus/chatgpt-401',
 } as const;
 const P = CHATGPT_PAGES;
 
@@ -79,6 +82,7 @@ export const chatgpt: SiteAdapter = {
         [P.noOps]: 1,
         [P.streaming]: 1,
         [P.cap202]: 1,
+        [P.c401]: 2,
       },
     },
     messageIdAttribute: 'data-message-id',
@@ -94,6 +98,7 @@ export const chatgpt: SiteAdapter = {
         [P.noOps]: 2,
         [P.streaming]: 2,
         [P.cap202]: 1,
+        [P.c401]: 0,
       },
     },
     // corpus chatgpt-001
@@ -107,6 +112,7 @@ export const chatgpt: SiteAdapter = {
         [P.noOps]: 1,
         [P.streaming]: 1,
         [P.cap202]: 1,
+        [P.c401]: 2,
       },
     },
     // CWC is_generating; 2026: `button#composer-submit-button[data-testid="stop-button"]` (code index
@@ -123,6 +129,7 @@ export const chatgpt: SiteAdapter = {
         [P.noOps]: 0,
         [P.streaming]: 1,
         [P.cap202]: 0,
+        [P.c401]: 0,
       },
     },
     // CWC perform_copy. User turns have the same Copy button, hence 2 per exchange; a streaming
@@ -137,6 +144,7 @@ export const chatgpt: SiteAdapter = {
         [P.noOps]: 2,
         [P.streaming]: 1,
         [P.cap202]: 1,
+        [P.c401]: 1,
       },
     },
     // capture chatgpt-202: `aria-label="Copy"`; the test id is the stable hook.
@@ -150,6 +158,7 @@ export const chatgpt: SiteAdapter = {
         [P.noOps]: 2,
         [P.streaming]: 1,
         [P.cap202]: 1,
+        [P.c401]: 1,
       },
     },
     // Earlier pages (early 2024) had no test id on it; its name and its place (first in the bar) stay.
@@ -168,6 +177,7 @@ export const chatgpt: SiteAdapter = {
         [P.noOps]: 2,
         [P.streaming]: 1,
         [P.cap202]: 1,
+        [P.c401]: 0,
       },
     },
     // corpus chatgpt-002/-005; MCP-SA targetSelectors ['pre']. Not the `pre.cm-content` that 2026's
@@ -183,6 +193,7 @@ export const chatgpt: SiteAdapter = {
         [P.noOps]: 1,
         [P.streaming]: 1,
         [P.cap202]: 0,
+        [P.c401]: 0,
       },
     },
     // CWC enter_message `div#prompt-textarea`; MCP-SA CHAT_INPUT. The corpus pages are excerpts of
@@ -197,6 +208,7 @@ export const chatgpt: SiteAdapter = {
         [P.noOps]: 1,
         [P.streaming]: 1,
         [P.cap202]: 0,
+        [P.c401]: 0,
       },
     },
   },
