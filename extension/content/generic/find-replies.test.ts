@@ -121,3 +121,34 @@ describe('who wrote a region', () => {
     expect(wordsOf(el)).toEqual(['user', 'query', 'self', 'end', 'chat', 'item', 'your', 'message']);
   });
 });
+
+describe('the regions of one message are one reply (step 6)', () => {
+  const found = (body: string) =>
+    findReplies(new DOMParser().parseFromString(`<main>${body}</main>`, 'text/html').body).map((f) =>
+      (f.region.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    );
+  const tool =
+    '<div class="row"><span>Reading a file</span><span class="sr-only">Reading a file</span></div>';
+  it.each([
+    [
+      'two bodies with a tool row between them, in the assistant’s message: one reply',
+      `<div class="font-claude-response"><div><div class="body"><p>One.</p></div></div>${tool}<div><div class="body"><p>Two.</p></div></div></div>`,
+      ['One.Reading a fileReading a fileTwo.'],
+    ],
+    [
+      'three lone paragraphs with cards between them: one reply, though none alone says who wrote it',
+      '<div class="font-claude-message"><div><p>A.</p></div><button>Card</button><div><p>B.</p></div><div><p>C.</p></div></div>',
+      ['A.CardB.C.'],
+    ],
+    [
+      'a user’s message between them: never merged into the reply',
+      '<div class="messages assistant-thread"><div class="user-message"><div><p>Fix it.</p></div></div><div class="markdown"><p>Done.</p></div></div>',
+      ['Done.'],
+    ],
+    [
+      'lone paragraphs in an element that says nothing: no reply',
+      '<div class="wrapper"><div><p>A.</p></div><div><p>B.</p></div></div>',
+      [],
+    ],
+  ])('%s', (_, body, replies) => expect(found(body)).toEqual(replies));
+});

@@ -99,10 +99,58 @@ export interface Region {
 /** The assistant replies of a page, in page order. */
 export function findReplies(root: ParentNode): FoundReply[] {
   const regions = classifyRegions(root);
-  const replies = regions.filter((r) => r.author === 'assistant');
+  const replies = [...regions.filter((r) => r.author === 'assistant'), ...oneMessage(regions)];
   // An assistant region inside another is part of it.
   const outer = replies.filter((r) => !replies.some((o) => o !== r && o.el.contains(r.el)));
   return outer.map((r) => ({ region: r.el, box: r.box }));
+}
+
+/** How far above a region the element of its message may be, in levels (claude-401: 6). */
+const NEAR = 6;
+
+/**
+ * Step 6: the regions of one message are one reply. Claude draws a reply as several Markdown bodies with
+ * tool rows and artifact cards between them (corpus claude-401: two bodies; claude-406: three lone
+ * paragraphs, none of which says anything alone). A region's message is its nearest ancestor, a few
+ * levels up at most, whose own words say the assistant and none the user (`font-claude-response`,
+ * `font-claude-message`); two regions or more of one such message, which holds no region of the user or
+ * of reasoning and no element whose words say the user, are one reply: that element.
+ */
+function oneMessage(regions: readonly Region[]): Region[] {
+  const words = new Map<Element, string[]>();
+  const says = (el: Element, set: ReadonlySet<string>) => wordsOfCached(el, words).some((w) => set.has(w));
+  const messageOf = (el: Element): Element | null => {
+    let up = el.parentElement;
+    for (let k = 0; up && k < NEAR; k++, up = up.parentElement) {
+      if (says(up, USER_WORDS)) return null;
+      if (says(up, ASSISTANT_WORDS)) return up;
+    }
+    return null;
+  };
+  const groups = new Map<Element, Region[]>();
+  for (const r of regions) {
+    if (r.author !== 'assistant' && r.author !== 'unknown') continue;
+    const message = messageOf(r.el);
+    if (!message) continue;
+    const list = groups.get(message);
+    if (list) list.push(r);
+    else groups.set(message, [r]);
+  }
+  const out: Region[] = [];
+  for (const [message, members] of groups) {
+    if (members.length < 2 || message.querySelector(COMPOSER)) continue;
+    if (regions.some((o) => !members.includes(o) && message.contains(o.el))) continue;
+    if (Array.from(message.querySelectorAll('*')).some((e) => says(e, USER_WORDS))) continue;
+    const others = regions.filter((o) => !members.includes(o)).map((o) => o.el);
+    out.push({
+      el: message,
+      box: boxOf(message, regionIndex([message, ...others])),
+      blocks: members.flatMap((m) => m.blocks),
+      author: 'assistant',
+      why: `${describe(message)} holds ${members.length} regions of one message`,
+    });
+  }
+  return out;
 }
 
 /** Every text region of the page with who wrote it (exported for tests and for telling users why). */

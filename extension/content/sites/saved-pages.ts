@@ -71,8 +71,6 @@ export function listPages(kind: PageKind, prefix = ''): string[] {
 export const PENDING: Record<string, Record<string, string>> = {
   // New pages of 2024–2026 (canvas cards, artifact cards and panes): issue 42 reads them.
   'generic reader': {
-    'corpus/claude-401': 'issue 42: the 2026 claude.ai reply with tool rows and an artifact card',
-    'corpus/claude-406': 'issue 42: the late-2024 claude.ai reply with old-style cards',
   },
 };
 
