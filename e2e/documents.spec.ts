@@ -301,3 +301,90 @@ document.addEventListener('click', (e) => {
   expect(readFileSync(join(root, 'mlb_bot.py'), 'utf8')).toBe(ARTIFACT);
   expect(downloads).toEqual([]);
 });
+
+/**
+ * A ChatGPT reply that opened a canvas, read from the page (issue 42): the saved late-2024 turn (corpus
+ * chatgpt-401, two assistant messages with the canvas card between them) in its article at a real
+ * conversation URL, signed out. The turn is one reply; the card's code viewer gives the canvas's exact
+ * text, a whole page that names no file, written to the path the user gives.
+ */
+test('a ChatGPT canvas card read from the page is written, exactly, to the path the user gives', async ({
+  context,
+  serviceWorker,
+}) => {
+  const corpus = join(REPO, '..', 'shared', 'corpus', 'pages');
+  const fragment = readFileSync(join(corpus, 'chatgpt-401.html'), 'utf8');
+  const canvas = (
+    JSON.parse(readFileSync(join(corpus, 'chatgpt-401.json'), 'utf8')) as {
+      code_blocks: Array<{ text: string }>;
+    }
+  ).code_blocks[0]!.text;
+  const id = '67468520-aaaa-8004-9a3c-2f1d7e0b9a11';
+  // The site's own utility classes the card's layout rests on (Tailwind's): without them its 24rem of
+  // code spills over the turn's action bar.
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Canvas</title><style>.overflow-hidden{overflow:hidden}.relative{position:relative}</style></head><body><main><article data-testid="conversation-turn-3">${fragment}</article></main><form><div id="prompt-textarea" contenteditable="true"></div></form></body></html>`;
+  await context.route('https://chatgpt.com/**', (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+      : route.fulfill({ status: 404, body: '' }),
+  );
+  const { root } = makeProject({ 'README.md': 'widget\n' });
+  await rememberFolder(serviceWorker, 'chatgpt', id, root);
+  const page = await context.newPage();
+  await page.goto(`https://chatgpt.com/c/${id}`);
+  // One button for the turn: under its last message.
+  const buttons = page.locator('[data-replyapply="apply"]');
+  await expect(buttons).toHaveCount(1);
+  await buttons.locator('button').click();
+  const panel = await openSidePanel(context);
+  const unnamed = panel.locator('[data-replyapply="unnamed"]');
+  await unnamed.locator('[data-replyapply="unnamed-path"]').fill('widget.html');
+  await unnamed.locator('[data-replyapply="unnamed-use"]').click();
+  await expect(panel.locator('[data-replyapply-file="widget.html"]')).toHaveAttribute('data-status', 'ok');
+  await applyAll(panel);
+  expect(readFileSync(join(root, 'widget.html'), 'utf8')).toBe(canvas);
+});
+
+/**
+ * A code block whose page text lost characters (issue 42): the saved Perplexity block (corpus
+ * perplexity-401, its whitespace tokens empty: `SELECT*`) in a reply at perplexity.ai, whose own Copy
+ * gives the exact text. Nothing read from the page is offered; the click reads the reply through Copy
+ * and writes exactly that.
+ */
+test('a Perplexity block whose page text lost its spaces is written from the reply’s Copy, not the page', async ({
+  context,
+  serviceWorker,
+}) => {
+  const block = readFileSync(join(REPO, '..', 'shared', 'corpus', 'pages', 'perplexity-401.html'), 'utf8');
+  const exact = 'SELECT *\nFROM table1\nINNER JOIN table2\nON table1.column = table2.column;\n';
+  const markdown = `queries/join.sql\n\n\`\`\`sql\n${exact}\`\`\`\n`;
+  const id = 'join-queries-e2e';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Perplexity</title></head><body><main>
+<div class="max-w-threadContentWidth"><div id="markdown-content-0"><div class="prose"><p>queries/join.sql</p>${block}</div></div>
+<div><button aria-label="Copy">c</button></div></div></main><textarea id="ask-input"></textarea>
+<script>document.addEventListener('click', (e) => { if (e.target.closest('button[aria-label="Copy"]')) navigator.clipboard.writeText(${JSON.stringify(markdown)}); }, true);</script>
+</body></html>`;
+  await context.route('https://www.perplexity.ai/**', (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+      : route.fulfill({ status: 404, body: '' }),
+  );
+  const { root } = makeProject({ 'queries/join.sql': 'SELECT 1;\n' });
+  await rememberFolder(serviceWorker, 'perplexity', id, root);
+  const page = await context.newPage();
+  await page.goto(`https://www.perplexity.ai/search/${id}`);
+  const button = page.locator('[data-replyapply="apply"]');
+  // Withheld: the page's text is not used, so the button offers no count of files yet.
+  await expect(button).toHaveAttribute('data-ops', '0');
+  await button.locator('button').click();
+  const panel = await openSidePanel(context);
+  await expect(panel.locator('[data-replyapply-file="queries/join.sql"]')).toHaveAttribute(
+    'data-status',
+    'ok',
+    {
+      timeout: 15_000,
+    },
+  );
+  await applyAll(panel);
+  expect(readFileSync(join(root, 'queries/join.sql'), 'utf8')).toBe(exact);
+});
