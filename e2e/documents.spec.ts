@@ -388,3 +388,43 @@ test('a Perplexity block whose page text lost its spaces is written from the rep
   await applyAll(panel);
   expect(readFileSync(join(root, 'queries/join.sql'), 'utf8')).toBe(exact);
 });
+
+/**
+ * A Claude reply cut off at a limit (issue 42): its Continue button shown under it. Read from the page,
+ * its last code block would look whole (the page closes its fence); nothing read so is offered, and the
+ * reply's own Copy, whose text ends inside the block, shows the cut file with the reason, never ticked.
+ */
+test('a Claude reply cut off at its Continue button: nothing from the page, and the file it cut never ticked', async ({
+  context,
+  serviceWorker,
+}) => {
+  const cut = 'src/app.py\n\n```python\ndef main():\n    print("start")\n    for i in range(';
+  const id = '0c1f2a4c-0b6f-4c35-9a8e-2f1d7e0b9a22';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Claude</title></head><body><main>
+<div data-test-render-count="2"><div><div data-is-streaming="false"><div class="font-claude-response"><div class="standard-markdown"><p>src/app.py</p><pre><code class="language-python">def main():
+    print("start")
+    for i in range(</code></pre></div></div></div>
+<div role="group" aria-label="Message actions"><button data-testid="action-bar-copy" aria-label="Copy">c</button></div></div></div>
+<div><button>Continue</button></div></main>
+<script>document.addEventListener('click', (e) => { if (e.target.closest('button[data-testid="action-bar-copy"]')) navigator.clipboard.writeText(${JSON.stringify(cut)}); }, true);</script>
+</body></html>`;
+  await context.route('https://claude.ai/**', (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+      : route.fulfill({ status: 404, body: '' }),
+  );
+  const { root } = makeProject({ 'src/app.py': 'print("old")\n' });
+  await rememberFolder(serviceWorker, 'claude', id, root);
+  const page = await context.newPage();
+  await page.goto(`https://claude.ai/chat/${id}`);
+  const button = page.locator('[data-replyapply="apply"]');
+  await expect(button).toHaveAttribute('data-ops', '0');
+  await button.locator('button').click();
+  const panel = await openSidePanel(context);
+  await expect(panel.locator('body')).toContainText(/cut off|never closed/i, { timeout: 15_000 });
+  // The exact text ends inside the block: the review says so, and never ticks the file it cut.
+  const row = panel.locator('[data-replyapply-file="src/app.py"]');
+  await expect(row.locator('[data-accept]')).not.toBeChecked();
+  await expect(panel.locator('[data-replyapply="apply-all"]')).toBeDisabled();
+  expect(readFileSync(join(root, 'src/app.py'), 'utf8')).toBe('print("old")\n');
+});
