@@ -68,11 +68,7 @@ export function listPages(kind: PageKind, prefix = ''): string[] {
  * on them as an expected failure (`it.fails`), so it is never skipped and turns red the day the reading
  * lands, when its row comes off. Keyed by check, then page.
  */
-export const PENDING: Record<string, Record<string, string>> = {
-  // New pages of 2024–2026 (canvas cards, artifact cards and panes): issue 42 reads them.
-  'generic reader': {
-  },
-};
+export const PENDING: Record<string, Record<string, string>> = {};
 
 /** The issue that builds `page`'s reading for `check`, when that reading is not built yet. */
 export function pendingOn(check: string, page: string): string | undefined {
