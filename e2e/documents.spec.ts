@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BrowserContext } from '@playwright/test';
 import { serveChatGpt } from './chat-page';
 import { expect, REPO, test } from './fixtures';
 import { applyAll, clickApply, makeProject, openSidePanel, rememberFolder } from './review';
@@ -246,6 +247,15 @@ test('a method with no path replaces that method in the one file that holds it, 
   expect(readFileSync(join(root, 'app/main.py'), 'utf8')).toBe('print("hi")\n');
 });
 
+/** `html` as every page of `origin`; anything else there (its API) answers 404, as when signed out. */
+async function servePage(context: BrowserContext, origin: string, html: string): Promise<void> {
+  await context.route(`${origin}/**`, (route) =>
+    route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+      : route.fulfill({ status: 404, body: '' }),
+  );
+}
+
 /**
  * A 2026 Claude reply whose only code is an artifact card (issue 42): the saved claude.ai page of March
  * 2026 (corpus claude-401) at a real conversation URL, signed out (its API answers 404), its own script
@@ -276,11 +286,7 @@ document.addEventListener('click', (e) => {
 </script>`;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mlb bot - Claude</title></head><body><main>${fragment}</main>${site}</body></html>`;
   const id = '7d1e2a4c-0b6f-4c35-9a8e-2f1d7e0b9a11';
-  await context.route('https://claude.ai/**', (route) =>
-    route.request().resourceType() === 'document'
-      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
-      : route.fulfill({ status: 404, body: '' }),
-  );
+  await servePage(context, 'https://claude.ai', html);
   const { root } = makeProject({ 'mlb_bot.py': 'print("todo")\n' });
   await rememberFolder(serviceWorker, 'claude', id, root);
   const page = await context.newPage();
@@ -323,11 +329,7 @@ test('a ChatGPT canvas card read from the page is written, exactly, to the path 
   // The site's own utility classes the card's layout rests on (Tailwind's): without them its 24rem of
   // code spills over the turn's action bar.
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Canvas</title><style>.overflow-hidden{overflow:hidden}.relative{position:relative}</style></head><body><main><article data-testid="conversation-turn-3">${fragment}</article></main><form><div id="prompt-textarea" contenteditable="true"></div></form></body></html>`;
-  await context.route('https://chatgpt.com/**', (route) =>
-    route.request().resourceType() === 'document'
-      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
-      : route.fulfill({ status: 404, body: '' }),
-  );
+  await servePage(context, 'https://chatgpt.com', html);
   const { root } = makeProject({ 'README.md': 'widget\n' });
   await rememberFolder(serviceWorker, 'chatgpt', id, root);
   const page = await context.newPage();
@@ -364,11 +366,7 @@ test('a Perplexity block whose page text lost its spaces is written from the rep
 <div><button aria-label="Copy">c</button></div></div></main><textarea id="ask-input"></textarea>
 <script>document.addEventListener('click', (e) => { if (e.target.closest('button[aria-label="Copy"]')) navigator.clipboard.writeText(${JSON.stringify(markdown)}); }, true);</script>
 </body></html>`;
-  await context.route('https://www.perplexity.ai/**', (route) =>
-    route.request().resourceType() === 'document'
-      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
-      : route.fulfill({ status: 404, body: '' }),
-  );
+  await servePage(context, 'https://www.perplexity.ai', html);
   const { root } = makeProject({ 'queries/join.sql': 'SELECT 1;\n' });
   await rememberFolder(serviceWorker, 'perplexity', id, root);
   const page = await context.newPage();
@@ -408,11 +406,7 @@ test('a Claude reply cut off at its Continue button: nothing from the page, and 
 <div><button>Continue</button></div></main>
 <script>document.addEventListener('click', (e) => { if (e.target.closest('button[data-testid="action-bar-copy"]')) navigator.clipboard.writeText(${JSON.stringify(cut)}); }, true);</script>
 </body></html>`;
-  await context.route('https://claude.ai/**', (route) =>
-    route.request().resourceType() === 'document'
-      ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
-      : route.fulfill({ status: 404, body: '' }),
-  );
+  await servePage(context, 'https://claude.ai', html);
   const { root } = makeProject({ 'src/app.py': 'print("old")\n' });
   await rememberFolder(serviceWorker, 'claude', id, root);
   const page = await context.newPage();

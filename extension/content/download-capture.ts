@@ -14,6 +14,8 @@
  *   isolated → main: `replyapply:disarm-download` (nonce)
  */
 
+import { armedClick } from './armed-click';
+
 export const ARM_DOWNLOAD = 'replyapply:arm-download';
 export const ARMED_DOWNLOAD = 'replyapply:armed-download';
 export const DOWNLOADED = 'replyapply:downloaded';
@@ -127,62 +129,32 @@ export function installDownloadCapture(): void {
  * Clicks `button` (a page's Download control) with the MAIN-world capture armed, and gives the file's
  * name and text. Never clicks unless the capture answered the arming: the click would save a file.
  */
-export function captureViaDownload(
+export async function captureViaDownload(
   button: HTMLElement,
   signal?: AbortSignal,
   timeoutMs = 4000,
 ): Promise<DownloadResult> {
-  const fail = (kind: Extract<DownloadResult, { ok: false }>['kind'], message: string): DownloadResult => ({
-    ok: false,
-    kind,
-    message,
-  });
-  if (signal?.aborted) return Promise.resolve(fail('aborted', 'Stopped.'));
-  const doc = button.ownerDocument;
-  const win = doc.defaultView ?? globalThis;
-  const nonce = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return new Promise<DownloadResult>((resolve) => {
-    let armed = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const finish = (result: DownloadResult) => {
-      doc.removeEventListener(ARMED_DOWNLOAD, onArmed);
-      doc.removeEventListener(DOWNLOADED, onDownloaded);
-      signal?.removeEventListener('abort', onAbort);
-      if (timer !== undefined) win.clearTimeout(timer);
-      doc.dispatchEvent(new CustomEvent(DISARM_DOWNLOAD, { detail: nonce }));
-      resolve(result);
-    };
-    const onArmed = (e: Event) => {
-      if ((e as CustomEvent).detail === nonce) armed = true;
-    };
-    const onDownloaded = (e: Event) => {
-      const detail = (e as CustomEvent).detail;
-      if (typeof detail !== 'string') return;
-      let got: { nonce?: unknown; name?: unknown; text?: unknown; error?: unknown };
-      try {
-        got = JSON.parse(detail);
-      } catch {
-        return;
-      }
-      if (got.nonce !== nonce) return;
-      if (typeof got.text === 'string' && typeof got.name === 'string')
-        finish({ ok: true, name: got.name, text: got.text });
-      else finish(fail('refused', `The Download button's file could not be read: ${String(got.error)}.`));
-    };
-    const onAbort = () => finish(fail('aborted', 'Stopped.'));
-    doc.addEventListener(ARMED_DOWNLOAD, onArmed);
-    doc.addEventListener(DOWNLOADED, onDownloaded);
-    signal?.addEventListener('abort', onAbort);
-    // Dispatch is synchronous: the MAIN-world half has answered by the next line.
-    doc.dispatchEvent(new CustomEvent(ARM_DOWNLOAD, { detail: nonce }));
-    if (!armed) {
-      finish(fail('not-installed', 'The download capture is not installed in the page.'));
-      return;
-    }
-    timer = win.setTimeout(
-      () => finish(fail('timeout', `The Download button saved nothing within ${timeoutMs} ms.`)),
-      timeoutMs,
-    );
-    button.click();
-  });
+  const events = { arm: ARM_DOWNLOAD, armed: ARMED_DOWNLOAD, done: DOWNLOADED, disarm: DISARM_DOWNLOAD };
+  const r = await armedClick(
+    button,
+    events,
+    (a): DownloadResult =>
+      typeof a.text === 'string' && typeof a.name === 'string'
+        ? { ok: true, name: a.name, text: a.text }
+        : {
+            ok: false,
+            kind: 'refused',
+            message: `The Download button's file could not be read: ${String(a.error)}.`,
+          },
+    signal,
+    timeoutMs,
+  );
+  if (r.ok) return r.value;
+  const message =
+    r.kind === 'aborted'
+      ? 'Stopped.'
+      : r.kind === 'not-installed'
+        ? 'The download capture is not installed in the page.'
+        : `The Download button saved nothing within ${timeoutMs} ms.`;
+  return { ok: false, kind: r.kind, message };
 }

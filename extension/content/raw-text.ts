@@ -16,6 +16,7 @@
  */
 
 import { pushAll } from '../../shared/text/push-all';
+import { armedClick } from './armed-click';
 import { domToMarkdown, domToMarkdownSliced, unreadableCodeBlocksSliced } from './dom-to-markdown';
 import { messageIdOf, positionOf } from './sites/message-id';
 import type { FetchContext, RawTextResult, SiteAdapter } from './sites/types';
@@ -323,59 +324,25 @@ function hintsOf(el: Element): string {
     .join(' ');
 }
 
-function clickAndCapture(
+async function clickAndCapture(
   button: HTMLElement,
-  turn: Element,
+  _turn: Element,
   signal: AbortSignal | undefined,
   timeoutMs: number,
 ): Promise<CaptureResult> {
-  if (signal?.aborted) return Promise.resolve(fail('aborted', 'Stopped.'));
-  const doc = turn.ownerDocument;
-  const win = doc.defaultView ?? globalThis;
-  const nonce = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-  return new Promise<CaptureResult>((resolve) => {
-    let armed = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const finish = (result: CaptureResult) => {
-      doc.removeEventListener(ARMED_EVENT, onArmed);
-      doc.removeEventListener(COPIED_EVENT, onCopied);
-      signal?.removeEventListener('abort', onAbort);
-      if (timer !== undefined) win.clearTimeout(timer);
-      doc.dispatchEvent(new CustomEvent(DISARM_EVENT, { detail: nonce }));
-      resolve(result);
-    };
-    const onArmed = (e: Event) => {
-      if ((e as CustomEvent).detail === nonce) armed = true;
-    };
-    const onCopied = (e: Event) => {
-      const detail = (e as CustomEvent).detail;
-      if (typeof detail !== 'string') return;
-      let parsed: { nonce?: unknown; text?: unknown };
-      try {
-        parsed = JSON.parse(detail);
-      } catch {
-        return;
-      }
-      if (parsed.nonce === nonce && typeof parsed.text === 'string') finish({ ok: true, text: parsed.text });
-    };
-    const onAbort = () => finish(fail('aborted', 'Stopped.'));
-
-    doc.addEventListener(ARMED_EVENT, onArmed);
-    doc.addEventListener(COPIED_EVENT, onCopied);
-    signal?.addEventListener('abort', onAbort);
-    // Event dispatch is synchronous, so the MAIN-world half has answered by the next line.
-    doc.dispatchEvent(new CustomEvent(ARM_EVENT, { detail: nonce }));
-    if (!armed) {
-      finish(fail('not-installed', 'The clipboard capture is not installed in the page.'));
-      return;
-    }
-    timer = win.setTimeout(
-      () => finish(fail('timeout', `The Copy button wrote nothing within ${timeoutMs} ms.`)),
-      timeoutMs,
-    );
-    button.click();
-  });
+  const events = { arm: ARM_EVENT, armed: ARMED_EVENT, done: COPIED_EVENT, disarm: DISARM_EVENT };
+  const r = await armedClick(
+    button,
+    events,
+    (a) => (typeof a.text === 'string' ? a.text : undefined),
+    signal,
+    timeoutMs,
+  );
+  if (r.ok) return { ok: true, text: r.value };
+  if (r.kind === 'aborted') return fail('aborted', 'Stopped.');
+  if (r.kind === 'not-installed')
+    return fail('not-installed', 'The clipboard capture is not installed in the page.');
+  return fail('timeout', `The Copy button wrote nothing within ${timeoutMs} ms.`);
 }
 
 /**
