@@ -97,6 +97,19 @@ function mebibyteReply(): string {
   return `Here are the ${MEBIBYTE_FILES} files:\n\n${files.join('\n\n')}`;
 }
 
+/**
+ * Opens `url` and waits until the replies near the viewport have their buttons (the others get theirs
+ * when scrolled to: the reader is lazy) and no new one comes.
+ */
+async function loaded(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelectorAll('[data-replyapply="apply"]').length > 0, null, {
+    timeout: 60_000,
+    polling: 50,
+  });
+  await settled(page);
+}
+
 const diffReply = (i: number) =>
   `Change ${i}:\n\n\`\`\`diff\n--- a/src/f${i}.ts\n+++ b/src/f${i}.ts\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n\`\`\`\n\nDone.`;
 
@@ -120,14 +133,7 @@ export async function benchBrowser(): Promise<void> {
       loads.push(
         await profiled(context, page, async () => {
           const t = performance.now();
-          await page.goto(url);
-          // Replies near the viewport get their button on load; the others when scrolled to (lazy).
-          await page.waitForFunction(
-            () => document.querySelectorAll('[data-replyapply="apply"]').length > 0,
-            null,
-            { timeout: 60_000, polling: 50 },
-          );
-          await settled(page);
+          await loaded(page, url);
           walls.push(performance.now() - t);
         }),
       );
@@ -248,15 +254,7 @@ export async function longTasks(
   {
     const url = await serveChatGpt(context, 'bench-200-traced', replies);
     const page = await context.newPage();
-    const events = await traced(context, page, async () => {
-      await page.goto(url);
-      await page.waitForFunction(
-        () => document.querySelectorAll('[data-replyapply="apply"]').length > 0,
-        null,
-        { timeout: 60_000, polling: 50 },
-      );
-      await settled(page);
-    });
+    const events = await traced(context, page, () => loaded(page, url));
     longest.push(['starting on the 200-reply conversation', longestExtensionTask(events)]);
     await page.close();
   }

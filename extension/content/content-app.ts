@@ -93,10 +93,10 @@ export function startContent(deps: ContentDeps): void {
     return raw.unreadable ? withheld(proposal, raw.unreadable) : proposal;
   };
 
-  // A long reply is read by the background. Should it not answer (the extension was reloaded under
-  // the page), the reply is read here after all, in its own task: a late button beats none.
-  // The text goes in parts, each in a task of its own: one message of a whole long reply held the page
-  // while it was copied. Tried twice: a service worker stopped between two parts has lost the first.
+  // A long reply is read by the background, its text sent in parts, each in a task of its own (one
+  // message of a whole long reply held the page while it was copied). Tried twice: a service worker
+  // stopped between two parts has lost the first. Should the background not answer at all (the
+  // extension was reloaded under the page), the reply is read here, in a task of its own.
   const detectElsewhere = async (text: string, meta: ProposalMeta): Promise<Proposal> => {
     const parts = textParts(text, DETECT_PART_CHARS);
     for (let attempt = 0; attempt < 2 && parts.length <= DETECT_MAX_PARTS; attempt++) {

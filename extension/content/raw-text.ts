@@ -62,6 +62,7 @@ export async function readRawText(
   options: RawTextOptions,
 ): Promise<RawText> {
   const notes: string[] = [];
+  const pause = options.pause ?? yieldToPage;
   const messageId = messageIdOf(turn, adapter) ?? '';
   const conversationId = adapter.conversationId(options.url);
 
@@ -82,7 +83,7 @@ export async function readRawText(
     // has dropped older ones from the page (a virtualized list): the API's text must be the page's.
     const place = positionOf(messageId);
     if (api.ok && api.text.trim() && place !== undefined)
-      api = await samePlaceOnPage(api, place, turn, adapter, ctx);
+      api = await samePlaceOnPage(api, place, turn, adapter, ctx, pause);
     if (api.ok && api.text.trim()) return { text: api.text, source: 'api', notes };
     notes.push(api.ok ? 'The API gave an empty reply.' : api.message);
   }
@@ -99,7 +100,6 @@ export async function readRawText(
     notes.push(copied.ok ? 'The Copy button copied nothing.' : copied.message);
   }
 
-  const pause = options.pause ?? yieldToPage;
   const unreadable: string[] = [];
   const cut = cutOffBy(turn, adapter);
   if (cut) unreadable.push(cut);
@@ -124,8 +124,9 @@ async function samePlaceOnPage(
   turn: Element,
   adapter: SiteAdapter,
   ctx: FetchContext,
+  pause: () => Promise<void>,
 ): Promise<RawTextResult> {
-  const page = domText(turn, adapter);
+  const page = await domTextSliced(turn, adapter, pause);
   if (agreesWithPage(first.text, page)) return first;
   const fits: Array<{ at: number; text: string }> = [];
   for (let at = n + 1; at < n + 500; at++) {
